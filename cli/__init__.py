@@ -1,0 +1,1 @@
+"""The `flipside` command line: thin Click commands over the flipside package."""

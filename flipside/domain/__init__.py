@@ -1,0 +1,1 @@
+"""The pure game: cards, hands, the decider, views and shuffles. Standard library only."""

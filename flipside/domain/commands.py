@@ -1,0 +1,34 @@
+"""What a client asks for: imperative, frozen commands for `rules.decide`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, OrientedCard
+from .events import SeatSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class CreateMatch(Command):
+    match_id: str
+    seats: tuple[SeatSpec, ...]
+    seed: bytes  # 32 bytes: from `secrets` unless the creator gave one
+    seeded: bool = False
+    turn_timeout_seconds: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Command):
+    seat: int
+    discard: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOrientation(Command):
+    seat: int
+    cards: tuple[OrientedCard, ...]

@@ -1,0 +1,178 @@
+"""What happened in a match: frozen, past-tense events (DESIGN "Domain: the decider").
+
+Events are the only record. Per-seat fields are tuples indexed by seat number, with ``None``
+(or an empty tuple) for seats that took no part. Secret fields are marked in the field's
+comment; `views.redact` is the one place that hides them.
+
+`to_data` / `from_data` turn an event into the JSON object stored in ``events.data`` and
+back; the event's class name is its stored ``type``.
+
+>>> event = CardsExchanged(round=1, seat=2, discarded=("AK",), drawn=("T2",))
+>>> from_data("CardsExchanged", to_data(event)) == event
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from .cards import Card, OrientedCard
+
+RULES_VERSION = "flipside-1"
+Side = Literal["up", "down"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """Who sits in a seat: a person (``human``, with a name) or a computer player (``npc``)."""
+
+    kind: Literal["human", "npc"]
+    name: str | None = None
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    SCHEMA_VERSION: ClassVar[int] = 1
+
+
+@dataclass(frozen=True, slots=True)
+class MatchCreated(Event):
+    match_id: str
+    seats: tuple[SeatSpec, ...]
+    rules_version: str
+    deck_commitment: str  # hex sha256 of the seed
+    seeded: bool  # the seed was given by the creator (a reproducible match)
+    seed: str | None  # secret until SeedRevealed: hex, so the decider can derive reshuffles
+    start_life: int = 4
+    turn_timeout_seconds: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShuffled(Event):
+    shuffle_no: int
+    reason: Literal["initial", "used_pile"]
+    count: int
+    cards: tuple[Card, ...] | None  # secret: the new cards, top first, placed under the deck
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+    start_seat: int
+    turn_order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    round: int
+    hands: tuple[tuple[Card, ...], ...]  # public (R9)
+
+
+@dataclass(frozen=True, slots=True)
+class CardsExchanged(Event):
+    round: int
+    seat: int
+    discarded: tuple[Card, ...]
+    drawn: tuple[Card | None, ...]  # secret to the other seats until the showdown (R10)
+
+
+@dataclass(frozen=True, slots=True)
+class OrientationChosen(Event):
+    round: int
+    seat: int
+    cards: tuple[OrientedCard, ...] | None  # secret to the other seats until the showdown (R11)
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownRevealed(Event):
+    round: int
+    side: Side
+    placed: tuple[tuple[OrientedCard, ...] | None, ...]  # per seat, as placed; None = not in
+    values: tuple[int | None, ...]  # `hands.hand_value` of the side's ranks
+    ranking: tuple[int, ...]  # seats, strongest first (R15: ties go to turn order)
+
+
+@dataclass(frozen=True, slots=True)
+class LifeChanged(Event):
+    round: int
+    seat: int
+    side: Side
+    delta: int
+    reason: str
+    life: int  # after the change, never below 0 (R5)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEliminated(Event):
+    round: int
+    seat: int
+    side: Side
+    place: int  # finishing place: the number of seats in play when it fell
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    round: int
+    lives: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    round: int
+    winner: int
+    places: tuple[int, ...]  # finishing place per seat, 1 = winner
+
+
+@dataclass(frozen=True, slots=True)
+class SeedRevealed(Event):
+    seed: str  # hex; sha256 of its bytes is MatchCreated.deck_commitment
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for cls in (
+        MatchCreated,
+        DeckShuffled,
+        RoundStarted,
+        CardsDealt,
+        CardsExchanged,
+        OrientationChosen,
+        ShowdownRevealed,
+        LifeChanged,
+        SeatEliminated,
+        RoundEnded,
+        MatchEnded,
+        SeedRevealed,
+    )
+}
+
+
+def to_data(event: Event) -> dict[str, Any]:
+    """The event as a JSON-ready object (tuples become lists)."""
+    return dataclasses.asdict(event)
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value
+
+
+def from_data(type_name: str, data: dict[str, Any]) -> Event:
+    """The event stored under `type_name`; raises ``ValueError`` for an unknown type or field."""
+    cls = EVENT_TYPES.get(type_name)
+    if cls is None:
+        raise ValueError(f"unknown event type {type_name!r}")
+    fields = {field.name for field in dataclasses.fields(cls)}
+    if not set(data) <= fields:
+        raise ValueError(f"{type_name} has no field(s) {sorted(set(data) - fields)}")
+    values = {name: _tuples(value) for name, value in data.items()}
+    if cls is MatchCreated:
+        values["seats"] = tuple(SeatSpec(**seat) for seat in data["seats"])
+    try:
+        return cls(**values)
+    except TypeError as error:
+        raise ValueError(f"{type_name}: {error}") from None
