@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Literal
 from .cards import Card, OrientedCard
 
 RULES_VERSION = "flipside-1"
+LEVELS = ("easy", "normal", "hard", "insane", "hate_you")  # computer players (RULES "NPC")
 Side = Literal["up", "down"]
 
 

@@ -1,0 +1,467 @@
+"""The decider: `decide(state, command) -> events` and `evolve(state, event) -> state`.
+
+`decide` checks a command against RULES.md and returns the events it causes, consequences
+included: a deal, a reshuffle, a showdown with its life changes and eliminations, the next
+round, the end. It never mutates and raises `RuleViolation` (with a stable ``code``) for an
+illegal command. `evolve` applies one event and is pure, so `replay(events)` rebuilds any
+match. Chance enters only through `DeckShuffled`, whose order `shuffle.shuffle` derives from
+the match's seed, so replaying needs no random numbers.
+
+Every move has a ``verify_*`` (raises with the reason), a ``can_*`` (bool) and the move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import reduce
+
+from .cards import DECK, Card, CardError, card_of, parse_oriented
+from .commands import ChooseOrientation, Command, CreateMatch, Exchange
+from .events import (
+    LEVELS,
+    RULES_VERSION,
+    CardsDealt,
+    CardsExchanged,
+    DeckShuffled,
+    Event,
+    LifeChanged,
+    MatchCreated,
+    MatchEnded,
+    OrientationChosen,
+    RoundEnded,
+    RoundStarted,
+    SeatEliminated,
+    SeatSpec,
+    SeedRevealed,
+    ShowdownRevealed,
+    Side,
+)
+from .hands import RANK_KEY, VALUE_BY_KEY, is_full_house_or_better
+from .shuffle import SEED_BYTES, choose, commitment, shuffle
+from .state import START_LIFE, Match, SeatState
+
+MIN_SEATS, MAX_SEATS = 3, 5  # R4
+HAND_SIZE = 5
+NAME_MAX = 32
+
+
+class RuleViolation(Exception):
+    """A command the rules do not allow; ``code`` is stable, the message is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def initial_state() -> Match:
+    return Match()
+
+
+# --- verify / can -------------------------------------------------------------------------
+
+
+def _verify_seat_spec(index: int, spec: SeatSpec) -> None:
+    if spec.kind not in ("human", "npc"):
+        raise RuleViolation("invalid_seats", f"seat {index}: kind must be 'human' or 'npc'")
+    if spec.kind == "npc" and spec.level not in LEVELS:
+        raise RuleViolation("invalid_seats", f"seat {index}: level must be one of {LEVELS}")
+    if spec.kind == "human" and spec.level is not None:
+        raise RuleViolation("invalid_seats", f"seat {index}: a person has no level")
+    if spec.name is not None and not _valid_name(spec.name):
+        raise RuleViolation(
+            "invalid_seats",
+            f"seat {index}: a name is 1-{NAME_MAX} letters, digits, spaces, '-', '_' or '.'",
+        )
+
+
+def _valid_name(name: object) -> bool:
+    return (
+        isinstance(name, str)
+        and 0 < len(name) <= NAME_MAX
+        and name == name.strip()
+        and all(ch.isalnum() or ch in " -_." for ch in name)
+    )
+
+
+def verify_create(state: Match, command: CreateMatch) -> None:
+    if state.version:
+        raise RuleViolation("match_exists", "this match has already been created")
+    if not MIN_SEATS <= len(command.seats) <= MAX_SEATS:
+        raise RuleViolation("invalid_seats", f"a match has {MIN_SEATS} to {MAX_SEATS} seats (R4)")
+    for index, spec in enumerate(command.seats):
+        _verify_seat_spec(index, spec)
+    if len(command.seed) != SEED_BYTES:
+        raise RuleViolation("invalid_seed", f"a seed is {SEED_BYTES} bytes")
+    timeout = command.turn_timeout_seconds
+    if timeout is not None and not 1 <= timeout <= 86_400:
+        raise RuleViolation("validation_error", "turn_timeout_seconds is 1 to 86400")
+
+
+def _verify_seat(state: Match, seat: int, phase: str) -> SeatState:
+    if state.phase == "over":
+        raise RuleViolation("match_over", "the match is over")
+    if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
+        raise RuleViolation("unknown_seat", f"there is no seat {seat!r}")
+    if state.seats[seat].eliminated:
+        raise RuleViolation("seat_eliminated", f"seat {seat} has been eliminated")
+    if state.phase != phase:
+        raise RuleViolation("wrong_phase", f"this is not the {phase} phase (it is {state.phase})")
+    return state.seats[seat]
+
+
+def verify_exchange(state: Match, seat: int, discard: tuple[Card, ...]) -> None:
+    """R10: the seat to act discards 0-5 distinct cards of its own hand."""
+    holder = _verify_seat(state, seat, "exchange")
+    if seat != state.seat_to_exchange:
+        raise RuleViolation("not_your_turn", f"it is seat {state.seat_to_exchange}'s turn")
+    if len(discard) > HAND_SIZE:
+        raise RuleViolation("invalid_cards", f"at most {HAND_SIZE} cards can be discarded")
+    if len(set(discard)) != len(discard):
+        raise RuleViolation("invalid_cards", "a card is named twice")
+    missing = [card for card in discard if card not in holder.hand]
+    if missing:
+        raise RuleViolation("invalid_cards", f"not in your hand: {', '.join(map(str, missing))}")
+
+
+def can_exchange(state: Match, seat: int, discard: tuple[Card, ...]) -> bool:
+    return _allowed(verify_exchange, state, seat, discard)
+
+
+def verify_orientation(state: Match, seat: int, cards: tuple[str, ...]) -> None:
+    """R11: each of the seat's five cards exactly once, up rank first; once per round."""
+    holder = _verify_seat(state, seat, "orientation")
+    if holder.placed is not None:
+        raise RuleViolation("already_chosen", "this seat has already placed its cards")
+    if len(cards) != HAND_SIZE:
+        raise RuleViolation("invalid_cards", f"place exactly your {HAND_SIZE} cards")
+    try:
+        parsed = tuple(parse_oriented(card) for card in cards)
+    except CardError as error:
+        raise RuleViolation("invalid_cards", str(error)) from None
+    if parsed != tuple(cards):
+        raise RuleViolation("invalid_cards", "cards are written in upper case (R3)")
+    if sorted(map(card_of, parsed)) != sorted(holder.hand):
+        raise RuleViolation("invalid_cards", "place exactly the five cards in your hand")
+
+
+def can_choose_orientation(state: Match, seat: int, cards: tuple[str, ...]) -> bool:
+    return _allowed(verify_orientation, state, seat, cards)
+
+
+def _allowed(verify: Callable[..., None], *args: object) -> bool:
+    try:
+        verify(*args)
+    except RuleViolation:
+        return False
+    return True
+
+
+# --- decide --------------------------------------------------------------------------------
+
+
+class _Decision:
+    """The events of one decision so far, and the state they lead to."""
+
+    def __init__(self, state: Match) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+
+def decide(state: Match, command: Command) -> list[Event]:
+    """The events `command` causes in `state`; raises `RuleViolation` if it is illegal."""
+    return execute(state, command)[0]
+
+
+def execute(state: Match, command: Command) -> tuple[list[Event], Match]:
+    """`decide`, also returning the state after the events (saves folding them again)."""
+    decision = _Decision(state)
+    if isinstance(command, Exchange):
+        _exchange(decision, command)
+    elif isinstance(command, ChooseOrientation):
+        _choose_orientation(decision, command)
+    elif isinstance(command, CreateMatch):
+        _create(decision, command)
+    else:
+        raise RuleViolation("unknown_command", f"unknown command {type(command).__name__}")
+    return decision.events, decision.state
+
+
+def _create(decision: _Decision, command: CreateMatch) -> None:
+    verify_create(decision.state, command)
+    decision.emit(
+        MatchCreated(
+            match_id=command.match_id,
+            seats=tuple(command.seats),
+            rules_version=RULES_VERSION,
+            deck_commitment=commitment(command.seed),
+            seeded=command.seeded,
+            seed=command.seed.hex(),
+            start_life=START_LIFE,
+            turn_timeout_seconds=command.turn_timeout_seconds,
+        )
+    )
+    decision.emit(DeckShuffled(0, "initial", len(DECK), shuffle(command.seed, 0, DECK)))
+    _start_round(decision)
+
+
+def _exchange(decision: _Decision, command: Exchange) -> None:
+    state = decision.state
+    verify_exchange(state, command.seat, command.discard)
+    drawn = _draw(decision, len(command.discard))
+    decision.emit(CardsExchanged(state.round, command.seat, tuple(command.discard), drawn))
+
+
+def _choose_orientation(decision: _Decision, command: ChooseOrientation) -> None:
+    state = decision.state
+    verify_orientation(state, command.seat, command.cards)
+    decision.emit(OrientationChosen(state.round, command.seat, tuple(command.cards)))
+    if not decision.state.awaiting_orientation:
+        _showdown(decision)
+
+
+def _next_active(state: Match, after: int) -> int:
+    """R7: the next non-eliminated seat clockwise, strictly after `after`."""
+    count = len(state.seats)
+    for step in range(1, count + 1):
+        seat = (after + step) % count
+        if state.seats[seat].active:
+            return seat
+    raise AssertionError("a running match always has an active seat")
+
+
+def _start_round(decision: _Decision) -> None:
+    state = decision.state
+    active = state.active_seats
+    if state.round == 0:
+        start = choose(state.seed, "start-seat", active)  # R7: round 1 is drawn
+    else:
+        start = _next_active(state, state.start_seat if state.start_seat is not None else -1)
+    at = active.index(start)
+    order = active[at:] + active[:at]  # R8
+    decision.emit(RoundStarted(state.round + 1, start, order))
+    cards = _draw(decision, HAND_SIZE * len(order))
+    hands: list[list[Card]] = [[] for _ in state.seats]
+    for position, card in enumerate(cards):  # R9: one card at a time in turn order
+        hands[order[position % len(order)]].append(card)
+    decision.emit(CardsDealt(state.round + 1, tuple(tuple(hand) for hand in hands)))
+
+
+def _draw(decision: _Decision, count: int) -> tuple[Card, ...]:
+    """The top `count` cards, reshuffling the used pile under the deck first if short (R14)."""
+    state = decision.state
+    if len(state.deck) < count:
+        order = shuffle(state.seed, state.shuffles, state.used_pile)
+        decision.emit(DeckShuffled(state.shuffles, "used_pile", len(order), order))
+        state = decision.state
+    if len(state.deck) < count:
+        raise AssertionError("R14: deck and used pile always hold enough cards")
+    return state.deck[:count]
+
+
+def _side_values(state: Match, side: Side, seats: Iterable[int]) -> list[int | None]:
+    """Hand values of `side` for `seats` (R12-R13); None for seats not in the showdown."""
+    rank_at = 0 if side == "up" else 1
+    values: list[int | None] = [None] * len(state.seats)
+    for seat in seats:
+        placed = state.seats[seat].placed
+        assert placed is not None
+        values[seat] = VALUE_BY_KEY[sum(RANK_KEY[card[rank_at]] for card in placed)]
+    return values
+
+
+def _reveal(decision: _Decision, side: Side) -> tuple[int, ...]:
+    """Reveal one side among the seats still in and return their ranking (R15)."""
+    state = decision.state
+    seats = [seat for seat in state.turn_order if state.seats[seat].active]
+    values = _side_values(state, side, seats)
+    # Equal values: the seat earlier in turn order is stronger (R15). `seats` is in turn order
+    # and sorted() is stable, so sorting by value alone keeps that tie-break.
+    ranking = tuple(sorted(seats, key=lambda seat: -values[seat]))  # type: ignore[operator]
+    placed = tuple(state.seats[i].placed if i in seats else None for i in range(len(values)))
+    decision.emit(ShowdownRevealed(state.round, side, placed, tuple(values), ranking))
+    return ranking
+
+
+def _change_life(decision: _Decision, seat: int, side: Side, delta: int, reason: str) -> None:
+    state = decision.state
+    life = max(0, state.seats[seat].life + delta)  # R5: recorded as 0
+    decision.emit(LifeChanged(state.round, seat, side, delta, reason, life))
+    if life == 0:
+        place = len(state.active_seats)
+        decision.emit(SeatEliminated(state.round, seat, side, place))
+
+
+def _showdown(decision: _Decision) -> None:
+    """R12-R13: the up side, eliminations, then the down side if more than one seat is left."""
+    up = _reveal(decision, "up")
+    values = decision.state.showdowns[-1].values
+    strongest_value = values[up[0]]
+    assert strongest_value is not None
+    if is_full_house_or_better(strongest_value):
+        _change_life(decision, up[0], "up", +2, "strongest_up_full_house")
+    else:
+        _change_life(decision, up[0], "up", +1, "strongest_up")
+    _change_life(decision, up[-1], "up", -1, "weakest_up")
+    if len(decision.state.active_seats) > 1:
+        down = _reveal(decision, "down")
+        _change_life(decision, down[-1], "down", -2, "weakest_down")
+    _end_round(decision)
+
+
+def _end_round(decision: _Decision) -> None:
+    state = decision.state
+    decision.emit(RoundEnded(state.round, tuple(seat.life for seat in state.seats)))
+    active = state.active_seats
+    if len(active) > 1:
+        _start_round(decision)
+        return
+    winner = active[0]  # R6 (R17: there is always exactly one)
+    places = tuple(1 if i == winner else seat.place or 0 for i, seat in enumerate(state.seats))
+    decision.emit(MatchEnded(state.round, winner, places))
+    decision.emit(SeedRevealed(state.seed.hex()))
+
+
+# --- evolve --------------------------------------------------------------------------------
+
+
+def _with_seat(state: Match, index: int, **changes: object) -> tuple[SeatState, ...]:
+    seats = list(state.seats)
+    seats[index] = replace(seats[index], **changes)  # type: ignore[arg-type]
+    return tuple(seats)
+
+
+def _match_created(state: Match, event: MatchCreated) -> Match:
+    return replace(
+        state,
+        match_id=event.match_id,
+        seats=tuple(SeatState(spec, life=event.start_life) for spec in event.seats),
+        seed=bytes.fromhex(event.seed or ""),
+        seeded=event.seeded,
+        deck_commitment=event.deck_commitment,
+        turn_timeout_seconds=event.turn_timeout_seconds,
+    )
+
+
+def _deck_shuffled(state: Match, event: DeckShuffled) -> Match:
+    cards = event.cards or ()
+    used = () if event.reason == "used_pile" else state.used_pile
+    return replace(state, deck=state.deck + cards, used_pile=used, shuffles=state.shuffles + 1)
+
+
+def _round_started(state: Match, event: RoundStarted) -> Match:
+    return replace(
+        state,
+        round=event.round,
+        start_seat=event.start_seat,
+        turn_order=event.turn_order,
+        turn=0,
+    )
+
+
+def _cards_dealt(state: Match, event: CardsDealt) -> Match:
+    seats = tuple(
+        replace(seat, dealt=hand, hand=hand) if hand else seat
+        for seat, hand in zip(state.seats, event.hands, strict=True)
+    )
+    dealt = sum(len(hand) for hand in event.hands)
+    return replace(state, seats=seats, deck=state.deck[dealt:], phase="exchange")
+
+
+def _cards_exchanged(state: Match, event: CardsExchanged) -> Match:
+    holder = state.seats[event.seat]
+    kept = tuple(card for card in holder.hand if card not in event.discarded)
+    drawn = tuple(card for card in event.drawn if card is not None)
+    seats = _with_seat(
+        state,
+        event.seat,
+        hand=kept + drawn,
+        discarded=event.discarded,
+        drawn=drawn,
+        exchanged=True,
+    )
+    turn = state.turn + 1
+    phase = "orientation" if turn == len(state.turn_order) else "exchange"
+    return replace(state, seats=seats, deck=state.deck[len(drawn) :], turn=turn, phase=phase)
+
+
+def _orientation_chosen(state: Match, event: OrientationChosen) -> Match:
+    return replace(state, seats=_with_seat(state, event.seat, placed=event.cards))
+
+
+def _showdown_revealed(state: Match, event: ShowdownRevealed) -> Match:
+    same_round = state.showdowns and state.showdowns[0].round == event.round
+    return replace(state, showdowns=(state.showdowns if same_round else ()) + (event,))
+
+
+def _life_changed(state: Match, event: LifeChanged) -> Match:
+    return replace(state, seats=_with_seat(state, event.seat, life=event.life))
+
+
+def _seat_eliminated(state: Match, event: SeatEliminated) -> Match:
+    seats = _with_seat(state, event.seat, eliminated=True, place=event.place)
+    return replace(state, seats=seats)
+
+
+def _round_ended(state: Match, event: RoundEnded) -> Match:
+    used = [card for seat in state.seats for card in seat.hand + seat.discarded]
+    seats = tuple(
+        replace(seat, dealt=(), hand=(), discarded=(), drawn=(), exchanged=False, placed=None)
+        for seat in state.seats
+    )
+    return replace(state, seats=seats, used_pile=state.used_pile + tuple(used))
+
+
+def _match_ended(state: Match, event: MatchEnded) -> Match:
+    seats = _with_seat(state, event.winner, place=1)
+    return replace(state, seats=seats, winner=event.winner, phase="over")
+
+
+def _seed_revealed(state: Match, event: SeedRevealed) -> Match:
+    return replace(state, seed_revealed=True)
+
+
+_EVOLVERS: dict[type[Event], Callable[[Match, Event], Match]] = {
+    MatchCreated: _match_created,  # type: ignore[dict-item]
+    DeckShuffled: _deck_shuffled,  # type: ignore[dict-item]
+    RoundStarted: _round_started,  # type: ignore[dict-item]
+    CardsDealt: _cards_dealt,  # type: ignore[dict-item]
+    CardsExchanged: _cards_exchanged,  # type: ignore[dict-item]
+    OrientationChosen: _orientation_chosen,  # type: ignore[dict-item]
+    ShowdownRevealed: _showdown_revealed,  # type: ignore[dict-item]
+    LifeChanged: _life_changed,  # type: ignore[dict-item]
+    SeatEliminated: _seat_eliminated,  # type: ignore[dict-item]
+    RoundEnded: _round_ended,  # type: ignore[dict-item]
+    MatchEnded: _match_ended,  # type: ignore[dict-item]
+    SeedRevealed: _seed_revealed,  # type: ignore[dict-item]
+}
+
+
+def evolve(state: Match, event: Event) -> Match:
+    """The state after `event`; the version counts every event applied."""
+    after = _EVOLVERS[type(event)](state, event)
+    return replace(after, version=state.version + 1)
+
+
+def replay(events: Iterable[Event]) -> Match:
+    """Rebuild a match from its events."""
+    return reduce(evolve, events, initial_state())
+
+
+def command_behind(event: Event) -> Command | None:
+    """The command whose decision began with `event`, for audits; None for consequences."""
+    if isinstance(event, MatchCreated):
+        seed = bytes.fromhex(event.seed or "")
+        return CreateMatch(
+            event.match_id, event.seats, seed, event.seeded, event.turn_timeout_seconds
+        )
+    if isinstance(event, CardsExchanged):
+        return Exchange(event.seat, event.discarded)
+    if isinstance(event, OrientationChosen):
+        return ChooseOrientation(event.seat, event.cards or ())
+    return None

@@ -1,0 +1,163 @@
+"""What one seat, a spectator or an administrator may see: the only redaction point.
+
+A seat sees its own cards; everyone sees every dealt card (R9), every discard and how many
+cards each seat drew (R10), whether each seat has placed its cards, and the used pile. Nobody
+sees another seat's drawn cards or orientation before the showdown (R10-R11), the deck order
+or the seed before `SeedRevealed`. Once the match is over, everything is public.
+
+Computer players get a `MatchView` too, so they cannot read what their seat may not see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from .cards import DECK_SET, Card, OrientedCard
+from .events import (
+    CardsExchanged,
+    DeckShuffled,
+    Event,
+    MatchCreated,
+    OrientationChosen,
+    ShowdownRevealed,
+)
+from .state import Match, SeatState
+
+Viewer = int | None  # a seat number, or None for a spectator
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInView:
+    seat: int
+    kind: str
+    name: str | None
+    level: str | None
+    life: int
+    eliminated: bool
+    place: int | None
+    cards: tuple[Card | None, ...]  # the hand now; None where the viewer may not see the card
+    discarded: tuple[Card, ...]
+    exchanged: bool
+    exchanged_count: int | None  # public once the seat has exchanged (R10)
+    orientation_in: bool
+    placed: tuple[OrientedCard, ...] | None  # the viewer's own, or everyone's once over
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    match_id: str
+    version: int
+    viewer: Viewer
+    status: Literal["active", "finished"]
+    phase: str
+    round: int
+    start_seat: int | None
+    turn_order: tuple[int, ...]
+    to_act: int | None  # the seat to exchange now
+    awaiting_orientation: tuple[int, ...]
+    deck_count: int
+    used_pile: tuple[Card, ...]
+    seats: tuple[SeatInView, ...]
+    showdowns: tuple[ShowdownRevealed, ...]  # the latest round's, up then down
+    winner: int | None
+    deck_commitment: str
+    seeded: bool
+    seed: str | None  # hex, once revealed
+    turn_timeout_seconds: int | None
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The viewer's own cards (empty for a spectator)."""
+        if self.viewer is None:
+            return ()
+        return tuple(card for card in self.seats[self.viewer].cards if card is not None)
+
+    def seen_cards(self) -> frozenset[Card]:
+        """Every card whose identity this viewer knows."""
+        seen = set(self.used_pile)
+        for seat in self.seats:
+            seen.update(card for card in seat.cards if card is not None)
+            seen.update(seat.discarded)
+        return frozenset(seen)
+
+    def unseen_cards(self) -> frozenset[Card]:
+        """The deck and the other seats' drawn cards, as far as this viewer can tell."""
+        return DECK_SET - self.seen_cards()
+
+
+def _seat_in_view(index: int, seat: SeatState, viewer: Viewer, omniscient: bool) -> SeatInView:
+    own = omniscient or index == viewer
+    cards = seat.hand if own else tuple(card if card in seat.dealt else None for card in seat.hand)
+    return SeatInView(
+        seat=index,
+        kind=seat.spec.kind,
+        name=seat.spec.name,
+        level=seat.spec.level,
+        life=seat.life,
+        eliminated=seat.eliminated,
+        place=seat.place,
+        cards=cards,
+        discarded=seat.discarded,
+        exchanged=seat.exchanged,
+        exchanged_count=len(seat.discarded) if seat.exchanged else None,
+        orientation_in=seat.placed is not None,
+        placed=seat.placed if own else None,
+    )
+
+
+def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> MatchView:
+    """The match as `viewer` may see it; `omniscient` (an administrator) sees everything."""
+    omniscient = omniscient or state.phase == "over"
+    return MatchView(
+        match_id=state.match_id,
+        version=state.version,
+        viewer=viewer,
+        status="finished" if state.phase == "over" else "active",
+        phase=state.phase,
+        round=state.round,
+        start_seat=state.start_seat,
+        turn_order=state.turn_order,
+        to_act=state.seat_to_exchange,
+        awaiting_orientation=state.awaiting_orientation,
+        deck_count=len(state.deck),
+        used_pile=state.used_pile,
+        seats=tuple(
+            _seat_in_view(index, seat, viewer, omniscient) for index, seat in enumerate(state.seats)
+        ),
+        showdowns=state.showdowns,
+        winner=state.winner,
+        deck_commitment=state.deck_commitment,
+        seeded=state.seeded,
+        seed=state.seed.hex() if omniscient or state.seed_revealed else None,
+        turn_timeout_seconds=state.turn_timeout_seconds,
+    )
+
+
+def redact(event: Event, viewer: Viewer, *, omniscient: bool = False) -> Event:
+    """`event` as `viewer` may see it, hidden fields set to None (counts stay public).
+
+    The caller says `omniscient` once the match is over (or for an administrator).
+    """
+    if omniscient:
+        return event
+    if isinstance(event, MatchCreated):
+        return replace(event, seed=None)
+    if isinstance(event, DeckShuffled):
+        return replace(event, cards=None)
+    if isinstance(event, CardsExchanged) and event.seat != viewer:
+        return replace(event, drawn=(None,) * len(event.drawn))
+    if isinstance(event, OrientationChosen) and event.seat != viewer:
+        return replace(event, cards=None)
+    return event
+
+
+def legal_actions(match: MatchView) -> dict[str, dict[str, object]]:
+    """What the viewer may do now: the moves and the cards they may name."""
+    if match.viewer is None or match.status == "finished":
+        return {}
+    if match.to_act == match.viewer:
+        return {"exchange": {"cards": list(match.hand), "min": 0, "max": len(match.hand)}}
+    if match.viewer in match.awaiting_orientation:
+        return {"orientation": {"cards": list(match.hand), "count": len(match.hand)}}
+    return {}

@@ -1,0 +1,1 @@
+"""Computer players: policies that decide from a `MatchView`, never from the full state."""
