@@ -1,0 +1,264 @@
+"""The event store port: its data types, errors and the `EventStore` protocol.
+
+Services depend on this protocol only; `InMemoryEventStore` backs unit tests and in-process
+simulation, `PostgresEventStore` backs everything else. Both keep the same contract, which
+`tests/unit/test_memory_store.py` states once and runs against each.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, NamedTuple, Protocol
+
+from .chain import GENESIS_HASH, canonical_json, event_hash, verify_chain
+
+NOTIFY_CHANNEL = "flipside_events"
+
+
+class StoreError(Exception):
+    """Base of the errors the store raises on purpose."""
+
+
+class ConcurrencyError(StoreError):
+    """The stream is not at the expected version (someone else appended first)."""
+
+
+class IdempotencyConflict(ConcurrencyError):
+    """Another request stored the same idempotency key first; re-read it with
+    `lookup_idempotency`."""
+
+
+class ImportConflict(StoreError):
+    """An imported stream disagrees with the stream already stored under its id."""
+
+
+class StoreUnavailable(StoreError):
+    """The database did not answer; the operation may be retried later."""
+
+
+class Position(NamedTuple):
+    """Where a `read_all` reader is: the last event it saw, in (txid, global_position) order."""
+
+    txid: int
+    global_position: int
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event to append; the store gives it a version, a hash and (if absent) an id."""
+
+    type: str
+    data: dict[str, Any]
+    schema_version: int = 1
+    event_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event as stored: envelope, content and its link in the stream's hash chain.
+
+    `global_position` and `txid` are local to one database (an import assigns new ones).
+    """
+
+    stream_id: str
+    version: int
+    global_position: int
+    event_id: str
+    type: str
+    schema_version: int
+    data: dict[str, Any]
+    metadata: dict[str, Any]
+    recorded_at: datetime | None
+    prev_hash: str
+    hash: str
+    txid: int = 0
+
+    @property
+    def position(self) -> Position:
+        return Position(self.txid, self.global_position)
+
+
+@dataclass(frozen=True, slots=True)
+class IdempotencyRecord:
+    """A command's response, stored with its append under (scope, key).
+
+    `fingerprint` identifies the request (e.g. a hash of its body), so a reused key with a
+    different request can be told apart from a retry.
+    """
+
+    scope: str
+    key: str
+    fingerprint: str
+    response: dict[str, Any] = field(default_factory=dict)
+
+
+class EventStore(Protocol):
+    """Append-only streams of events with optimistic concurrency and a hash chain."""
+
+    def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        metadata: Mapping[str, Any] | None = None,
+        idempotency: IdempotencyRecord | None = None,
+    ) -> list[StoredEvent]:
+        """Append atomically after `expected_version` (0 = new stream).
+
+        Raises `ConcurrencyError` if the stream is elsewhere, `IdempotencyConflict` if the key
+        is already stored, `ValueError` for no events.
+        """
+        ...
+
+    def read_stream(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:
+        """The stream's events with version > `after_version`, in order."""
+        ...
+
+    def stream_version(self, stream_id: str) -> int:
+        """The stream's last version (0 if it has no events)."""
+        ...
+
+    def list_streams(
+        self, after: str | None = None, limit: int = 1000, prefix: str = ""
+    ) -> list[str]:
+        """Up to `limit` stream ids starting with `prefix`, greater than `after`, sorted."""
+        ...
+
+    def read_all(self, after: Position | None = None, limit: int = 1000) -> list[StoredEvent]:
+        """Events of all streams after `after`, in (txid, global_position) order.
+
+        Only committed transactions below every still-running one are returned, so a reader
+        that pages on with the last event's `position` never skips a late commit.
+        """
+        ...
+
+    def lookup_idempotency(self, scope: str, key: str) -> tuple[str, dict[str, Any]] | None:
+        """(fingerprint, response) stored under the key, or None."""
+        ...
+
+    def import_events(self, events: Sequence[StoredEvent]) -> int:
+        """Store already-hashed events verbatim (ids, hashes, metadata, recorded_at kept).
+
+        Each stream must be a valid chain from version 1. A stream already stored must agree
+        with it (one is a prefix of the other); what is missing is added. Returns how many
+        events were inserted. Raises `ValueError` for a broken chain, `ImportConflict` for a
+        disagreement.
+        """
+        ...
+
+    def ping(self) -> bool:
+        """Whether the store answers (readiness)."""
+        ...
+
+    def close(self) -> None:
+        """Release connections; the store is unusable afterwards."""
+        ...
+
+
+def iter_stream_ids(store: EventStore, prefix: str = "", page: int = 1000) -> Iterator[str]:
+    """Every stream id starting with `prefix`, sorted, fetched a page at a time."""
+    after: str | None = None
+    while ids := store.list_streams(after=after, limit=page, prefix=prefix):
+        yield from ids
+        after = ids[-1]
+
+
+def normalise_event_id(event_id: str | None) -> str:
+    """The canonical text of a uuid (as PostgreSQL prints it), new if none is given.
+
+    The hash covers the id's text, so it must be the same text the database gives back.
+    """
+    return str(uuid.uuid4() if event_id is None else uuid.UUID(event_id))
+
+
+def as_json(value: Mapping[str, Any]) -> dict[str, Any]:
+    """`value` as it reads back from a jsonb column (tuples become lists, a private copy).
+
+    Raises `TypeError` for a value JSON cannot hold, before anything is stored.
+    """
+    return json.loads(canonical_json(value))
+
+
+def seal(
+    stream_id: str,
+    expected_version: int,
+    prev_hash: str,
+    events: Sequence[NewEvent],
+    metadata: Mapping[str, Any],
+) -> list[StoredEvent]:
+    """`events` numbered and chained after (`expected_version`, `prev_hash`).
+
+    Positions, txid and recorded_at are left for the store to fill in.
+    """
+    if not events:
+        raise ValueError("an append needs at least one event")
+    sealed: list[StoredEvent] = []
+    meta = as_json(metadata)
+    for version, event in enumerate(events, start=expected_version + 1):
+        event_id = normalise_event_id(event.event_id)
+        data = as_json(event.data)
+        digest = event_hash(
+            prev_hash,
+            stream_id=stream_id,
+            version=version,
+            event_id=event_id,
+            type=event.type,
+            schema_version=event.schema_version,
+            data=data,
+            metadata=meta,
+        )
+        sealed.append(
+            StoredEvent(
+                stream_id=stream_id,
+                version=version,
+                global_position=0,
+                event_id=event_id,
+                type=event.type,
+                schema_version=event.schema_version,
+                data=data,
+                metadata=meta,
+                recorded_at=None,
+                prev_hash=prev_hash,
+                hash=digest,
+            )
+        )
+        prev_hash = digest
+    return sealed
+
+
+def tip_hash(events: Sequence[StoredEvent]) -> str:
+    """The hash the next event of a stream chains from."""
+    return events[-1].hash if events else GENESIS_HASH
+
+
+def import_streams(events: Sequence[StoredEvent]) -> dict[str, list[StoredEvent]]:
+    """`events` grouped by stream in version order; `ValueError` if a chain is broken."""
+    streams: dict[str, list[StoredEvent]] = {}
+    for event in events:
+        streams.setdefault(event.stream_id, []).append(event)
+    for stream_id, stream in streams.items():
+        stream.sort(key=lambda event: event.version)
+        bad = verify_chain(stream)
+        if bad is not None:
+            raise ValueError(f"stream {stream_id!r}: hash chain broken at version {bad}")
+    return streams
+
+
+def missing_events(
+    stored_hashes: Sequence[str], imported: Sequence[StoredEvent]
+) -> list[StoredEvent]:
+    """The imported events not yet stored; `ImportConflict` unless one is a prefix of the other.
+
+    Both are whole, verified chains, so equal hashes at a version mean equal streams up to it.
+    """
+    for old_hash, new in zip(stored_hashes, imported, strict=False):
+        if old_hash != new.hash:
+            raise ImportConflict(
+                f"stream {new.stream_id!r} already stored with different content "
+                f"at version {new.version}"
+            )
+    return list(imported[len(stored_hashes) :])
