@@ -61,12 +61,14 @@ class MigrationStatus:
     pending: list[Migration]
 
 
-def resolve_database_url(settings: Settings) -> str:
-    """The database to serve from: the configured one, or the embedded one (migrated)."""
+def resolve_database_url(settings: Settings, *, migrate: bool = True) -> str:
+    """The database to use: the configured one, else the embedded one (migrated, unless
+    `migrate` is false). A configured database is migrated by `flipside db upgrade`."""
     if settings.database_url:
         return settings.database_url
     url = embedded_database_url(settings.data_dir / "pgdata")
-    upgrade(url)
+    if migrate:
+        upgrade(url)
     return url
 
 
@@ -80,6 +82,11 @@ def embedded_database_url(pgdata: Path) -> str:
     server_url = with_database(_embedded_server(pgdata, cleanup_mode="stop").get_uri(), "postgres")
     _ensure_database(server_url, EMBEDDED_DATABASE)
     return with_database(server_url, EMBEDDED_DATABASE)
+
+
+def stop_embedded_server(pgdata: Path) -> None:
+    """Stop the embedded server this process started in `pgdata` (else it stops at exit)."""
+    _embedded_server(pgdata, cleanup_mode="stop").cleanup()
 
 
 @contextmanager
