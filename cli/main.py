@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .db_commands import db
 from .simulate import simulate
 
 
@@ -17,3 +18,4 @@ def cli(ctx: click.Context, debug: bool) -> None:
 
 
 cli.add_command(simulate)
+cli.add_command(db)
