@@ -1,0 +1,238 @@
+"""The match service: load -> decide -> append, with computer seats moving in the same append.
+
+Entry points (the HTTP API, the command line) translate requests into calls here. A call
+reads the match's events, folds them into state, lets the decider judge the command, lets
+every computer seat whose turn it becomes play, and appends all resulting events in one
+transaction. A version conflict means another request appended first: re-read and decide
+again, a bounded number of times. An idempotency key makes a retried request return the
+stored response and append nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flipside.domain.commands import ChooseOrientation, Command, CreateMatch, Exchange
+from flipside.domain.events import Event, SeatSpec, from_data, to_data
+from flipside.domain.rules import evolve, execute, initial_state
+from flipside.domain.shuffle import SEED_BYTES
+from flipside.domain.state import Match
+from flipside.npc.driver import npc_policies, play_until_blocked
+from flipside.npc.policy import Policy
+from flipside.store import ConcurrencyError, EventStore, IdempotencyRecord, NewEvent, StoredEvent
+
+MAX_ATTEMPTS = 8
+Respond = Callable[[Match], dict[str, Any]]
+PoliciesFor = Callable[[Match], Mapping[int, Policy]]
+
+
+class ServiceError(Exception):
+    """A request the service cannot carry out; ``code`` is stable."""
+
+    code = "error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class UnknownMatch(ServiceError):
+    code = "unknown_match"
+
+
+class StaleVersion(ServiceError):
+    """The client's ``If-Match`` version is not the match's current version."""
+
+    code = "stale_version"
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"the match is at version {current}, not {expected}")
+        self.current = current
+
+
+class Conflict(ServiceError):
+    """Concurrent requests kept winning the race; the client may retry."""
+
+    code = "conflict"
+
+
+class IdempotencyMismatch(ServiceError):
+    """An idempotency key reused for a different request."""
+
+    code = "idempotency_mismatch"
+
+
+@dataclass(frozen=True, slots=True)
+class Idempotency:
+    """A client's idempotency key, scoped (e.g. to a seat), with the request's fingerprint."""
+
+    scope: str
+    key: str
+    fingerprint: str
+
+    @staticmethod
+    def fingerprint_of(request: object) -> str:
+        return hashlib.sha256(json.dumps(request, sort_keys=True).encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a command did: the state after it, the events it appended, the response."""
+
+    state: Match | None  # None when an idempotent retry answered from the stored response
+    appended: Sequence[StoredEvent]
+    response: dict[str, Any] | None
+    replayed: bool = False
+
+
+def to_new_event(event: Event) -> NewEvent:
+    return NewEvent(type(event).__name__, to_data(event), event.SCHEMA_VERSION)
+
+
+def to_domain_event(stored: StoredEvent) -> Event:
+    return from_data(stored.type, stored.data)
+
+
+class MatchService:
+    def __init__(
+        self,
+        store: EventStore,
+        *,
+        policies_for: PoliciesFor = npc_policies,
+        max_attempts: int = MAX_ATTEMPTS,
+    ) -> None:
+        self.store = store
+        self.policies_for = policies_for
+        self.max_attempts = max_attempts
+        self._states: dict[str, Match] = {}  # the latest state seen per match; states are immutable
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def load(self, match_id: str) -> Match:
+        """The match as its stored events say now."""
+        cached = self._states.get(match_id, initial_state())
+        state = cached
+        for stored in self.store.read_stream(match_id, after_version=cached.version):
+            state = evolve(state, to_domain_event(stored))
+        if state.version == 0:
+            raise UnknownMatch(f"no match {match_id!r}")
+        if state is not cached:
+            self._states[match_id] = state
+        return state
+
+    def events(self, match_id: str, after_version: int = 0) -> list[StoredEvent]:
+        events = self.store.read_stream(match_id, after_version=after_version)
+        if not events and after_version == 0:
+            raise UnknownMatch(f"no match {match_id!r}")
+        return events
+
+    # --- commands --------------------------------------------------------------------------
+
+    def create(
+        self,
+        seats: Sequence[SeatSpec],
+        *,
+        seed: bytes | None = None,
+        turn_timeout_seconds: int | None = None,
+        match_id: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        idempotency: Idempotency | None = None,
+        respond: Respond | None = None,
+    ) -> Outcome:
+        """Create a match; computer seats play until a person must act (or to the end)."""
+        match_id = match_id or str(uuid.uuid4())
+        command = CreateMatch(
+            match_id=match_id,
+            seats=tuple(seats),
+            seed=seed if seed is not None else secrets.token_bytes(SEED_BYTES),
+            seeded=seed is not None,
+            turn_timeout_seconds=turn_timeout_seconds,
+        )
+        return self._handle(match_id, command, None, metadata, idempotency, respond, new=True)
+
+    def exchange(
+        self,
+        match_id: str,
+        seat: int,
+        discard: Sequence[str],
+        *,
+        expected_version: int | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        idempotency: Idempotency | None = None,
+        respond: Respond | None = None,
+    ) -> Outcome:
+        command = Exchange(seat, tuple(discard))
+        return self._handle(match_id, command, expected_version, metadata, idempotency, respond)
+
+    def choose_orientation(
+        self,
+        match_id: str,
+        seat: int,
+        cards: Sequence[str],
+        *,
+        expected_version: int | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        idempotency: Idempotency | None = None,
+        respond: Respond | None = None,
+    ) -> Outcome:
+        command = ChooseOrientation(seat, tuple(cards))
+        return self._handle(match_id, command, expected_version, metadata, idempotency, respond)
+
+    # --- the loop --------------------------------------------------------------------------
+
+    def _handle(
+        self,
+        match_id: str,
+        command: Command,
+        expected_version: int | None,
+        metadata: Mapping[str, Any] | None,
+        idempotency: Idempotency | None,
+        respond: Respond | None,
+        *,
+        new: bool = False,
+    ) -> Outcome:
+        for _ in range(self.max_attempts):
+            stored_response = self._stored_response(idempotency)
+            if stored_response is not None:
+                return Outcome(None, (), stored_response, replayed=True)
+            state = initial_state() if new else self.load(match_id)
+            if expected_version is not None and state.version != expected_version:
+                raise StaleVersion(expected_version, state.version)
+            events, after = execute(state, command)
+            more, after = play_until_blocked(after, self.policies_for(after))
+            response = respond(after) if respond else None
+            record = None
+            if idempotency is not None:
+                record = IdempotencyRecord(
+                    idempotency.scope, idempotency.key, idempotency.fingerprint, response or {}
+                )
+            try:
+                appended = self.store.append(
+                    match_id,
+                    state.version,
+                    [to_new_event(event) for event in events + more],
+                    dict(metadata or {}, command=type(command).__name__),
+                    record,
+                )
+            except ConcurrencyError:
+                continue
+            self._states[match_id] = after
+            return Outcome(after, appended, response)
+        raise Conflict("the match changed under this request too often; try again")
+
+    def _stored_response(self, idempotency: Idempotency | None) -> dict[str, Any] | None:
+        if idempotency is None:
+            return None
+        found = self.store.lookup_idempotency(idempotency.scope, idempotency.key)
+        if found is None:
+            return None
+        fingerprint, response = found
+        if fingerprint != idempotency.fingerprint:
+            raise IdempotencyMismatch("this Idempotency-Key was used for a different request")
+        return response

@@ -1,0 +1,124 @@
+"""The match service over the in-memory store: create, moves, computer seats, retries."""
+
+from __future__ import annotations
+
+import pytest
+
+from flipside.domain.events import SeatSpec
+from flipside.domain.rules import RuleViolation, replay
+from flipside.service import (
+    Conflict,
+    Idempotency,
+    IdempotencyMismatch,
+    MatchService,
+    StaleVersion,
+    UnknownMatch,
+    to_domain_event,
+)
+from flipside.store import ConcurrencyError, InMemoryEventStore
+
+SEED = bytes(range(32))
+PERSON = SeatSpec("human", name="ana")
+NPC = SeatSpec("npc", level="easy")
+
+
+@pytest.fixture
+def service() -> MatchService:
+    return MatchService(InMemoryEventStore())
+
+
+def _replayed(service: MatchService, match_id: str):
+    return replay(to_domain_event(stored) for stored in service.events(match_id))
+
+
+def test_computer_seats_play_a_whole_match_in_the_create_call(service: MatchService) -> None:
+    outcome = service.create([NPC, NPC, NPC], seed=SEED)
+    assert outcome.state is not None and outcome.state.phase == "over"
+    stored = service.events(outcome.state.match_id)
+    assert [event.version for event in stored] == list(range(1, len(stored) + 1))
+    assert _replayed(service, outcome.state.match_id) == outcome.state
+
+
+def test_a_person_is_waited_for_and_computers_move_after_them(service: MatchService) -> None:
+    outcome = service.create([PERSON, NPC, NPC, NPC], seed=SEED)
+    match_id = outcome.state.match_id
+    while (state := service.load(match_id)).phase != "over":
+        if state.seat_to_exchange == 0:
+            service.exchange(match_id, 0, state.seats[0].hand[:2])
+        else:
+            assert state.awaiting_orientation == (0,)  # R11: computers placed theirs already
+            service.choose_orientation(match_id, 0, state.seats[0].hand)
+    assert _replayed(service, match_id) == service.load(match_id)
+
+
+def test_a_seeded_match_is_reproducible() -> None:
+    first = MatchService(InMemoryEventStore()).create([NPC] * 4, seed=SEED, match_id="m")
+    second = MatchService(InMemoryEventStore()).create([NPC] * 4, seed=SEED, match_id="m")
+    assert first.state == second.state
+    assert first.state is not None and first.state.seeded
+
+
+def test_unknown_match(service: MatchService) -> None:
+    with pytest.raises(UnknownMatch):
+        service.load("nope")
+    with pytest.raises(UnknownMatch):
+        service.exchange("nope", 0, [])
+
+
+def test_an_illegal_command_appends_nothing(service: MatchService) -> None:
+    match_id = service.create([PERSON, NPC, NPC], seed=SEED).state.match_id
+    version = service.load(match_id).version
+    state = service.load(match_id)
+    with pytest.raises(RuleViolation) as caught:
+        service.choose_orientation(match_id, 0, state.seats[0].hand)
+    assert caught.value.code in {"wrong_phase", "not_your_turn"}
+    assert service.store.stream_version(match_id) == version
+
+
+def test_stale_if_match_version_is_refused(service: MatchService) -> None:
+    match_id = service.create([PERSON, NPC, NPC], seed=SEED).state.match_id
+    state = service.load(match_id)
+    with pytest.raises(StaleVersion) as caught:
+        service.exchange(match_id, 0, (), expected_version=state.version - 1)
+    assert caught.value.current == state.version
+
+
+def test_an_idempotent_retry_returns_the_stored_response(service: MatchService) -> None:
+    match_id = service.create([PERSON] * 3, seed=SEED).state.match_id
+    seat = service.load(match_id).seat_to_exchange
+    key = Idempotency("m", "k1", Idempotency.fingerprint_of({"discard": []}))
+    first = service.exchange(
+        match_id, seat, (), idempotency=key, respond=lambda s: {"v": s.version}
+    )
+    version = service.store.stream_version(match_id)
+    again = service.exchange(match_id, seat, (), idempotency=key, respond=lambda s: {"v": 0})
+    assert again.replayed and again.response == first.response == {"v": version}
+    assert service.store.stream_version(match_id) == version
+    other = Idempotency("m", "k1", Idempotency.fingerprint_of({"discard": ["AK"]}))
+    with pytest.raises(IdempotencyMismatch):
+        service.exchange(match_id, seat, ("AK",), idempotency=other)
+
+
+class _RacingStore(InMemoryEventStore):
+    """Loses the first `losses` appends, as if another request had appended first."""
+
+    def __init__(self, losses: int) -> None:
+        super().__init__()
+        self.losses = losses
+
+    def append(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if self.losses:
+            self.losses -= 1
+            raise ConcurrencyError("lost the race")
+        return super().append(*args, **kwargs)
+
+
+def test_a_lost_race_is_retried() -> None:
+    service = MatchService(_RacingStore(losses=3))
+    assert service.create([NPC] * 3, seed=SEED).state is not None
+
+
+def test_endless_races_end_in_conflict() -> None:
+    service = MatchService(_RacingStore(losses=100), max_attempts=4)
+    with pytest.raises(Conflict):
+        service.create([NPC] * 3, seed=SEED)
