@@ -1,0 +1,55 @@
+"""Stored matches for the audit, export and command-line tests, made by `MatchService`.
+
+The computer seats here play a plain random policy rather than the real levels: these tests
+are about records, not about play, and must not change when a level's strategy does.
+Discarding up to five cards a round empties the deck quickly, so records have reshuffles.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from flipside.domain.cards import Card, OrientedCard
+from flipside.domain.events import SeatSpec
+from flipside.domain.state import Match
+from flipside.domain.views import MatchView
+from flipside.service import MatchService
+from flipside.store import EventStore
+
+
+class RandomPolicy:
+    """Discards a random 0-5 cards and turns each card a random way up."""
+
+    def exchange(self, view: MatchView, rng: random.Random) -> tuple[Card, ...]:
+        hand = sorted(view.hand)
+        return tuple(rng.sample(hand, rng.randint(0, len(hand))))
+
+    def orientation(self, view: MatchView, rng: random.Random) -> tuple[OrientedCard, ...]:
+        return tuple(card if rng.random() < 0.5 else card[::-1] for card in sorted(view.hand))
+
+
+def random_policies(state: Match) -> dict[int, RandomPolicy]:
+    return {i: RandomPolicy() for i, seat in enumerate(state.seats) if seat.spec.kind == "npc"}
+
+
+def service(store: EventStore) -> MatchService:
+    return MatchService(store, policies_for=random_policies)
+
+
+def seed_of(label: str) -> bytes:
+    return hashlib.sha256(label.encode()).digest()
+
+
+def finished_match(store: EventStore, match_id: str, seats: int = 4) -> str:
+    """A match of computer seats, played to its end in the create call."""
+    specs = [SeatSpec("npc", level="easy")] * seats
+    service(store).create(specs, seed=seed_of(match_id), match_id=match_id)
+    return match_id
+
+
+def running_match(store: EventStore, match_id: str) -> str:
+    """A match with a person in seat 0: it stops when seat 0 must act."""
+    specs = [SeatSpec("human", name="ana")] + [SeatSpec("npc", level="easy")] * 3
+    service(store).create(specs, seed=seed_of(match_id), match_id=match_id)
+    return match_id
