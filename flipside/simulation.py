@@ -1,15 +1,20 @@
 """Whole matches of computer players, in process: for `flipside simulate` and benchmarks.
 
-Every match's seed is derived from the run's seed and the match number, so a run is
-reproducible anywhere; the digest (sha256 over every event, in order) proves it.
+Every match's seed is derived from the run's seed and the deal number, so a run is
+reproducible anywhere; the digest (sha256 over every event, in order) proves it. With
+rotation, each deal (seed) is played once per rotation of the levels around the table, so
+the cards' luck is shared out evenly; a level's confidence interval is then taken over
+deals, the independent unit.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
+import statistics
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from flipside.domain.commands import CreateMatch
@@ -18,18 +23,31 @@ from flipside.domain.rules import execute, initial_state
 from flipside.domain.state import Match
 
 from .npc.driver import npc_policies, play_until_blocked
+from .npc.policy import Policy
+
+PoliciesFor = Callable[[Match], Mapping[int, Policy]]
+Z_95 = 1.959964  # two-sided 95% normal quantile
 
 
-def match_seed(run_seed: int, number: int) -> bytes:
-    """The 32-byte seed of match `number` of a run."""
-    return hashlib.sha256(f"flipside-simulate:{run_seed}:{number}".encode()).digest()
+def match_seed(run_seed: int, deal: int) -> bytes:
+    """The 32-byte seed of deal `deal` of a run."""
+    return hashlib.sha256(f"flipside-simulate:{run_seed}:{deal}".encode()).digest()
 
 
-def play_match(match_id: str, levels: Sequence[str], seed: bytes) -> tuple[list[Event], Match]:
-    """One match of computer players at `levels`, one per seat, to the end."""
-    seats = tuple(SeatSpec("npc", level=level) for level in levels)
-    events, state = execute(initial_state(), CreateMatch(match_id, seats, seed, seeded=True))
-    more, state = play_until_blocked(state, npc_policies(state))
+def rotate(levels: Sequence[str], rotation: int) -> list[str]:
+    """`levels` moved `rotation` seats clockwise: seat i plays ``levels[i - rotation]``."""
+    return [levels[(seat - rotation) % len(levels)] for seat in range(len(levels))]
+
+
+def play_match(
+    match_id: str,
+    seats: Sequence[SeatSpec],
+    seed: bytes,
+    policies_for: PoliciesFor = npc_policies,
+) -> tuple[list[Event], Match]:
+    """One match to the end; every seat must have a policy in `policies_for(state)`."""
+    events, state = execute(initial_state(), CreateMatch(match_id, tuple(seats), seed, True))
+    more, state = play_until_blocked(state, policies_for(state))
     return events + more, state
 
 
@@ -39,42 +57,99 @@ def event_bytes(event: Event) -> bytes:
     return json.dumps(record, sort_keys=True, separators=(",", ":")).encode()
 
 
+@dataclass(frozen=True, slots=True)
+class LevelStats:
+    """How one level did over a run; `ci95` is None with fewer than two deals."""
+
+    level: str
+    seat_matches: int
+    wins: int
+    mean_place: float
+    ci95: tuple[float, float] | None
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seat_matches
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "seat_matches": self.seat_matches,
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 4),
+            "mean_place": round(self.mean_place, 4),
+            "ci95": [round(bound, 4) for bound in self.ci95] if self.ci95 else None,
+        }
+
+
 @dataclass
 class SimulationResult:
     matches: int = 0
     rounds: int = 0
     events: int = 0
     seconds: float = 0.0
-    wins: list[int] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)  # per seat
     places: list[list[int]] = field(default_factory=list)  # per match, per seat
+    levels: list[list[str]] = field(default_factory=list)  # per match, per seat
+    deals: list[int] = field(default_factory=list)  # per match
     digest: str = ""
 
     @property
     def rounds_per_second(self) -> float:
         return self.rounds / self.seconds if self.seconds else 0.0
 
+    def by_level(self) -> dict[str, LevelStats]:
+        """Win rate and mean finishing place of every level, with a 95% interval over deals."""
+        by_deal: dict[str, dict[int, list[int]]] = {}
+        for deal, levels, places in zip(self.deals, self.levels, self.places, strict=True):
+            for level, place in zip(levels, places, strict=True):
+                by_deal.setdefault(level, {}).setdefault(deal, []).append(place)
+        return {level: _level_stats(level, deals) for level, deals in by_deal.items()}
 
-def simulate(matches: int, levels: Sequence[str], run_seed: int) -> SimulationResult:
-    """Play `matches` matches and summarise them."""
+
+def _level_stats(level: str, places_by_deal: dict[int, list[int]]) -> LevelStats:
+    places = [place for deal in places_by_deal.values() for place in deal]
+    mean = statistics.fmean(places)
+    deal_means = [statistics.fmean(deal) for deal in places_by_deal.values()]
+    ci95 = None
+    if len(deal_means) > 1:
+        half = Z_95 * statistics.stdev(deal_means) / math.sqrt(len(deal_means))
+        ci95 = (mean - half, mean + half)
+    return LevelStats(level, len(places), places.count(1), mean, ci95)
+
+
+def simulate(
+    matches: int,
+    levels: Sequence[str],
+    run_seed: int,
+    *,
+    rotated: bool = False,
+    progress: Callable[[], None] | None = None,
+) -> SimulationResult:
+    """Play `matches` matches of computer players at `levels` (one per seat).
+
+    With `rotated`, match m plays deal ``m // seats`` with the levels rotated ``m % seats``
+    seats, so `matches` should be a multiple of the number of seats.
+    """
     result = SimulationResult(wins=[0] * len(levels))
     digest = hashlib.sha256()
     started = time.perf_counter()
-    for number, (events, state) in enumerate(_matches(matches, levels, run_seed)):
+    for number in range(matches):
+        deal, rotation = divmod(number, len(levels)) if rotated else (number, 0)
+        seat_levels = rotate(levels, rotation)
+        seats = [SeatSpec("npc", level=level) for level in seat_levels]
+        seed = match_seed(run_seed, deal)
+        events, state = play_match(f"sim-{run_seed}-{number}", seats, seed)
         for event in events:
             digest.update(event_bytes(event))
-        result.rounds += state.round
-        result.events += len(events)
         assert state.winner is not None
+        result.matches, result.rounds = number + 1, result.rounds + state.round
+        result.events += len(events)
         result.wins[state.winner] += 1
         result.places.append([seat.place or 0 for seat in state.seats])
-        result.matches = number + 1
+        result.levels.append(seat_levels)
+        result.deals.append(deal)
+        if progress:
+            progress()
     result.seconds = time.perf_counter() - started
     result.digest = digest.hexdigest()
     return result
-
-
-def _matches(
-    count: int, levels: Sequence[str], run_seed: int
-) -> Iterator[tuple[list[Event], Match]]:
-    for number in range(count):
-        yield play_match(f"sim-{run_seed}-{number}", levels, match_seed(run_seed, number))

@@ -1,1 +1,27 @@
-"""Computer players: policies that decide from a `MatchView`, never from the full state."""
+"""Computer players: policies that decide from a `MatchView`, never from the full state.
+
+The public surface:
+
+- `policy_for(level, habits=..., target=...)`: the `Policy` of a level in `LEVELS`;
+- `npc_policies(state, habits)`, `next_command`, `play_until_blocked` (`driver`): how the
+  service and the simulator let computer seats move;
+- `PlayerHabits`, `HabitsProvider`, `estimate_habits` (`habits`): how INSANE and HATE YOU
+  learn the person's way of playing from their history.
+"""
+
+from .driver import next_command, npc_policies, play_until_blocked
+from .habits import HabitsProvider, PlayerHabits, estimate_habits
+from .levels import LEVELS, policy_for
+from .policy import Policy
+
+__all__ = [
+    "LEVELS",
+    "HabitsProvider",
+    "PlayerHabits",
+    "Policy",
+    "estimate_habits",
+    "next_command",
+    "npc_policies",
+    "play_until_blocked",
+    "policy_for",
+]

@@ -16,21 +16,16 @@ from flipside.domain.shuffle import policy_random
 from flipside.domain.state import Match
 from flipside.domain.views import view
 
-from .easy import EasyPolicy
+from .habits import HabitsProvider
+from .levels import policy_for
 from .policy import Policy
 
-POLICIES: dict[str, Policy] = {"easy": EasyPolicy()}
 
-
-def policy_for(level: str) -> Policy:
-    """The policy of a level; levels not built yet play as `easy`."""
-    return POLICIES.get(level, POLICIES["easy"])
-
-
-def npc_policies(state: Match) -> dict[int, Policy]:
-    """The policy of every computer seat of a match, by seat."""
+def npc_policies(state: Match, habits: HabitsProvider | None = None) -> dict[int, Policy]:
+    """The policy of every computer seat of a match, by seat; `habits` informs INSANE and
+    HATE YOU about the person at the table (e.g. from the ``player_stats`` projection)."""
     return {
-        index: policy_for(seat.spec.level or "easy")
+        index: policy_for(seat.spec.level or "easy", habits=habits)
         for index, seat in enumerate(state.seats)
         if seat.spec.kind == "npc"
     }
@@ -49,9 +44,7 @@ def next_command(state: Match, policies: Mapping[int, Policy]) -> Command | None
     return None
 
 
-def play_until_blocked(
-    state: Match, policies: Mapping[int, Policy]
-) -> tuple[list[Event], Match]:
+def play_until_blocked(state: Match, policies: Mapping[int, Policy]) -> tuple[list[Event], Match]:
     """Play the seats in `policies` until another seat must act or the match is over."""
     events: list[Event] = []
     while (command := next_command(state, policies)) is not None:

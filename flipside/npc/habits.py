@@ -1,0 +1,70 @@
+"""A person's habits, as INSANE and HATE YOU model them (RULES "Computer players").
+
+The only habit that changes a prediction at orientation time is how the person weighs the
+up side against the down side: their kept cards are public and their drawn cards are a
+uniform draw from the cards this seat has not seen, whatever their exchange habits, so
+those carry no information once the exchange lap is over.
+
+The service plugs in a `HabitsProvider` (e.g. backed by the ``player_stats`` projection);
+`estimate_habits` turns the orientations a person revealed at past showdowns into
+`PlayerHabits`, so a projection only has to keep those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from flipside.domain.cards import OrientedCard, card_of
+from flipside.domain.hands import RANK_KEY
+
+from .field import biased_tables, orientation_keys
+
+BIAS_STEPS = 10  # up_bias is kept on a grid of tenths, so the models can be cached
+MIN_ROUNDS = 5  # fewer observed rounds than this: assume the balanced model
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHabits:
+    """How a person orients: ``up_bias`` 0 = all for the down side, 0.5 = balanced (what
+    the computer players assume of everyone else), 1 = always maximises the up hand.
+    ``rounds`` is how many showdowns the estimate rests on."""
+
+    up_bias: float
+    rounds: int
+
+
+class HabitsProvider(Protocol):
+    """Looks up a person's habits by name; None when nothing is known."""
+
+    def __call__(self, name: str) -> PlayerHabits | None: ...
+
+
+def grid_bias(habits: PlayerHabits | None) -> float:
+    """The up bias to model a seat with: the person's, on the grid, or balanced."""
+    if habits is None or habits.rounds < MIN_ROUNDS:
+        return 0.5
+    return round(min(max(habits.up_bias, 0.0), 1.0) * BIAS_STEPS) / BIAS_STEPS
+
+
+def estimate_habits(showdowns: Iterable[tuple[Sequence[OrientedCard], int]]) -> PlayerHabits:
+    """The up bias that best explains a person's past orientations.
+
+    Each item is the five cards the person placed (up rank first) and how many seats took
+    part in that showdown. The estimate is the grid bias under which the most of those
+    orientations are the model's choice (ties go to the bias nearest balanced).
+    """
+    rounds = list(showdowns)
+    biases = [step / BIAS_STEPS for step in range(BIAS_STEPS + 1)]
+    hits = dict.fromkeys(biases, 0)
+    for placed, seats in rounds:
+        up_key = sum(RANK_KEY[card[0]] for card in placed)
+        keys, total = orientation_keys([card_of(card) for card in placed])
+        for bias in biases:
+            tables = biased_tables(seats, bias)
+            best = max(tables.up[key] + tables.down[total - key] for key in keys)
+            if tables.up[up_key] + tables.down[total - up_key] >= best:
+                hits[bias] += 1
+    best_bias = max(biases, key=lambda bias: (hits[bias], -abs(bias - 0.5)))
+    return PlayerHabits(up_bias=best_bias, rounds=len(rounds))

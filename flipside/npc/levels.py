@@ -1,0 +1,123 @@
+"""The five levels (RULES "Computer players"): one exchange policy, different orientation choices.
+
+Every level scores its 32 orientations by expected life change (`orientation`); a level is
+how many worlds it samples and how it picks from the scores:
+
+- ``easy``, ``normal``, ``hard``: a softmax over the scores whose temperature (in life
+  units) falls from near-uniform to mostly-the-best;
+- ``insane``: always the best, with many more samples, and it models the person's up/down
+  habit (`habits`) when the match has one person and a `HabitsProvider` knows them;
+- ``hate_you``: like ``insane``, but it maximises its own utility minus `Level.spite` times
+  the target's, so it gives up some of its own life to take the target's.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from flipside.domain.cards import Card, OrientedCard
+from flipside.domain.hands import oriented_by_mask
+from flipside.domain.views import MatchView
+
+from .exchange import choose_discard
+from .field import FieldTables, biased_tables, field_tables
+from .habits import HabitsProvider, grid_bias
+from .orientation import Scores, score_orientations
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    name: str
+    samples: int  # sampled worlds per orientation decision
+    temperature: float  # softmax temperature in life units; 0 = always the best
+    models_person: bool = False  # model the person's habits when a provider knows them
+    spite: float = 0.0  # weight of the target's expected utility against its own
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level("easy", samples=6, temperature=1.0),
+        Level("normal", samples=24, temperature=0.3),
+        Level("hard", samples=80, temperature=0.08),
+        Level("insane", samples=300, temperature=0.0, models_person=True),
+        Level("hate_you", samples=200, temperature=0.0, models_person=True, spite=1.5),
+    )
+}
+
+
+def person_seat(view: MatchView) -> int | None:
+    """The one human seat other than the viewer, if there is exactly one."""
+    humans = [seat.seat for seat in view.seats if seat.kind == "human" and seat.seat != view.viewer]
+    return humans[0] if len(humans) == 1 else None
+
+
+def pick(scores: Sequence[float], temperature: float, rng: random.Random) -> int:
+    """An index drawn with probability ~ exp(score / temperature); the best if it is 0."""
+    best = max(scores)
+    if temperature <= 0:
+        return scores.index(best)
+    weights = [math.exp((score - best) / temperature) for score in scores]
+    threshold = rng.random() * sum(weights)
+    for index, weight in enumerate(weights):
+        threshold -= weight
+        if threshold < 0:
+            return index
+    return len(weights) - 1  # only reached through float rounding
+
+
+class LevelPolicy:
+    """A computer player at one `Level`; implements `policy.Policy`."""
+
+    def __init__(
+        self, level: Level, habits: HabitsProvider | None = None, target: int | None = None
+    ) -> None:
+        self.level = level
+        self.habits = habits
+        self.target = target  # HATE YOU's target when no single person is at the table
+
+    def exchange(self, view: MatchView, rng: random.Random) -> tuple[Card, ...]:
+        return choose_discard(view, rng)
+
+    def orientation(self, view: MatchView, rng: random.Random) -> tuple[OrientedCard, ...]:
+        target = self.target_seat(view) if self.level.spite else None
+        scores = self.scores(view, rng, target)
+        if target is None:
+            mask = pick(scores.own, self.level.temperature, rng)
+        else:
+            spite = self.level.spite
+            mask = max(scores.target, key=lambda m: scores.own[m] - spite * scores.target[m])
+        return oriented_by_mask(view.hand, mask)
+
+    def scores(self, view: MatchView, rng: random.Random, target: int | None = None) -> Scores:
+        """This level's estimate of every orientation's worth (for choices and benchmarks)."""
+        return score_orientations(view, rng, self.level.samples, self.models(view), target)
+
+    def models(self, view: MatchView) -> dict[int, FieldTables]:
+        """How each other active seat is expected to orient."""
+        seats = len(view.turn_order)
+        models = {seat: field_tables(seats) for seat in view.turn_order if seat != view.viewer}
+        person = person_seat(view)
+        name = view.seats[person].name if person is not None else None
+        if self.level.models_person and self.habits and person in models and name:
+            models[person] = biased_tables(seats, grid_bias(self.habits(name)))
+        return models
+
+    def target_seat(self, view: MatchView) -> int:
+        """Whom HATE YOU goes after: the person, else the given target, else the leader."""
+        others = [seat for seat in view.turn_order if seat != view.viewer]
+        for preferred in (person_seat(view), self.target):
+            if preferred in others:
+                return preferred
+        # The leader: most life, earlier in turn order on a tie.
+        return max(others, key=lambda seat: (view.seats[seat].life, -others.index(seat)))
+
+
+def policy_for(
+    level: str, *, habits: HabitsProvider | None = None, target: int | None = None
+) -> LevelPolicy:
+    """The computer player of `level` (a name in `LEVELS`)."""
+    return LevelPolicy(LEVELS[level], habits, target)
