@@ -1,0 +1,81 @@
+"""The HTTP API (DESIGN "HTTP API"): `create_app` builds the Flask app.
+
+``create_app()`` reads `flipside.config.Settings` from the environment and connects to
+PostgreSQL (the embedded server when none is configured). Tests pass a mapping of Flask
+config instead; ``FLIPSIDE_DEPENDENCIES`` (an `api.dependencies.Dependencies`) replaces the
+database, e.g. ``Dependencies.in_memory()``.
+
+Run it with ``flipside serve`` or ``gunicorn -c ops/gunicorn.conf.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, request
+
+from flipside.config import Settings
+from flipside.logging import configure as configure_logging
+
+from . import matches, observability, operations, records
+from .dependencies import Dependencies
+from .problems import Problem, ProblemApi
+from .records import StreamTiming
+
+MAX_BODY_BYTES = 64 * 1024  # the largest legal body is a few hundred bytes
+
+DEFAULTS: dict[str, Any] = {
+    "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
+    "FLIPSIDE_STREAM_TIMING": StreamTiming(),
+    "API_TITLE": "Flipside",
+    "API_VERSION": "1",
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "docs",
+    "OPENAPI_SWAGGER_UI_URL": operations.DOCS_ASSETS,
+    "API_SPEC_OPTIONS": {
+        "info": {
+            "description": "The two-sided 78-card poker, played over HTTP. Errors are RFC 9457 "
+            "problem details with a stable `code`."
+        },
+        "components": {
+            "securitySchemes": {
+                "seatToken": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A seat's token from POST /v1/matches, or the admin token",
+                }
+            }
+        },
+        "security": [{}, {"seatToken": []}],
+    },
+}
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(DEFAULTS)
+    app.config.update(config or {})
+    settings = app.config.get("FLIPSIDE_SETTINGS") or Settings.from_env()
+    configure_logging(settings.log_format)
+    dependencies = app.config.get("FLIPSIDE_DEPENDENCIES") or Dependencies.connect(settings)
+    app.extensions["flipside"] = dependencies
+    observability.install(app)
+    app.before_request(_json_bodies_only)
+    api = ProblemApi(app)
+    for blueprint in (matches.blp, records.blp, operations.blp):
+        api.register_blueprint(blueprint)
+    return app
+
+
+def _json_bodies_only() -> None:
+    """415 for a POST that is not JSON, 400 for one that is not valid JSON (checked here so
+    that the schema never sees a body that was not parsed)."""
+    if request.method != "POST":
+        return
+    if not request.is_json:
+        raise Problem("unsupported_media_type", "send the body as application/json")
+    if request.get_json(silent=True) is None:
+        raise Problem("malformed_json", "the request body is not valid JSON")

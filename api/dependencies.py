@@ -1,0 +1,50 @@
+"""What the endpoints work with: the match service, the seat credentials, the admin token and
+the projection queries, built once per app (per gunicorn worker) and shared by its threads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app
+
+from flipside.config import Settings
+from flipside.db import resolve_database_url
+from flipside.service import MatchService
+from flipside.store import InMemoryEventStore, PostgresEventStore
+from flipside.store.credentials import (
+    InMemorySeatCredentials,
+    PostgresSeatCredentials,
+    SeatCredentials,
+)
+
+
+@dataclass
+class Dependencies:
+    service: MatchService
+    credentials: SeatCredentials
+    admin_token: str | None = None
+    queries: Any = None  # flipside.projections queries, when a database backs them
+
+    @classmethod
+    def in_memory(cls, admin_token: str | None = None) -> Dependencies:
+        """No database: for unit tests of the HTTP layer."""
+        return cls(MatchService(InMemoryEventStore()), InMemorySeatCredentials(), admin_token)
+
+    @classmethod
+    def connect(cls, settings: Settings) -> Dependencies:
+        """PostgreSQL: the configured database, or the embedded one (migrated)."""
+        url = resolve_database_url(settings)
+        return cls(
+            MatchService(PostgresEventStore(url)),
+            PostgresSeatCredentials(url),
+            settings.admin_token,
+        )
+
+    def ping(self) -> dict[str, bool]:
+        return {"events": self.service.store.ping(), "credentials": self.credentials.ping()}
+
+
+def deps() -> Dependencies:
+    return current_app.extensions["flipside"]

@@ -1,0 +1,212 @@
+"""Matches: create one, read the caller's view and legal actions, exchange, orient.
+
+Each endpoint translates HTTP into one `MatchService` call: the caller comes from the bearer
+token, cards are parsed with `flipside.domain.cards`, and the response is the caller's view
+from `flipside.domain.views`, the only redaction point.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from flask import g, request, url_for
+from flask_smorest import Blueprint
+
+from flipside.domain.cards import CardError, parse_cards, parse_oriented_cards
+from flipside.domain.events import SeatSpec
+from flipside.domain.rules import RuleViolation
+from flipside.domain.state import Match
+from flipside.domain.views import legal_actions, view
+from flipside.service import Outcome
+
+from .auth import Caller, authenticate, issue_token, require_seat, token_hash
+from .dependencies import deps
+from .observability import annotate, count_appended
+from .preconditions import COMMAND_HEADERS, etag, expected_version, idempotency
+from .schemas import (
+    ActionsSchema,
+    CreateMatchSchema,
+    ExchangeSchema,
+    MatchCreatedSchema,
+    MatchViewSchema,
+    OrientationSchema,
+    actions_of,
+)
+
+blp = Blueprint(
+    "matches",
+    __name__,
+    url_prefix="/v1/matches",
+    description="Create matches and play them. Send `Authorization: Bearer <seat token>` to "
+    "act and see as a seat; without a token you are a spectator.",
+)
+
+_view_schema = MatchViewSchema()
+_created_schema = MatchCreatedSchema()
+CREATE_SCOPE = "create"
+
+
+def caller_of(match_id: str) -> Caller:
+    """Authenticate the request for `match_id` and note the caller on the log line."""
+    d = deps()
+    caller = authenticate(match_id, d.credentials, d.admin_token)
+    annotate(caller=caller.label)
+    return caller
+
+
+def _metadata(caller: str) -> dict[str, Any]:
+    """Stored with the events: who acted and through which request (never a token)."""
+    metadata = {"actor": caller, "request_id": g.request_id}
+    key = request.headers.get("Idempotency-Key")
+    if key:
+        metadata["idempotency_key"] = key
+    return metadata
+
+
+def _parsed(parse: Callable[[Iterable[object]], tuple[str, ...]], texts: list[str]) -> list[str]:
+    try:
+        return list(parse(texts))
+    except CardError as error:
+        raise RuleViolation("invalid_cards", str(error)) from None
+
+
+def _answer(outcome: Outcome, status: int = 200) -> tuple[dict[str, Any], int, dict[str, str]]:
+    """The command's response, noting what it appended (nothing for a replay)."""
+    count_appended([event.type for event in outcome.appended])
+    response = outcome.response or {}
+    headers = {"ETag": etag(response["version"])} if "version" in response else {}
+    if outcome.replayed:
+        headers["Idempotent-Replayed"] = "true"
+        g.outcome = "replayed"
+    return response, status, headers
+
+
+def _view_of(seat: int) -> Callable[[Match], dict[str, Any]]:
+    return lambda state: _view_schema.dump(view(state, seat))
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(CreateMatchSchema)
+@blp.response(201, MatchCreatedSchema)
+@blp.doc(parameters=[COMMAND_HEADERS[1]])
+def create_match(body: dict[str, Any]) -> Any:
+    """Create a match: 3-5 seats, people and computer players.
+
+    Each person's seat gets a bearer token, shown only in this response and stored as a
+    hash. Computer seats play at once until a person must act. A retry with the same
+    `Idempotency-Key` returns the same match with every `token` null: tokens are never
+    stored in plain text, so a client that lost them must create a new match.
+    """
+    seats = [SeatSpec(s["type"], s.get("name"), s.get("level")) for s in body["seats"]]
+    match_id = str(uuid.uuid4())
+    tokens = {index: issue_token() for index, seat in enumerate(seats) if seat.kind == "human"}
+    annotate(match_id=match_id, command="create")
+
+    def respond(state: Match) -> dict[str, Any]:
+        # Runs once the rules accepted the match and just before its first append: the
+        # credentials must exist before anyone can see the match.
+        deps().credentials.save(match_id, {seat: token_hash(t) for seat, t in tokens.items()})
+        return _created_schema.dump(_created(state, seats))
+
+    outcome = deps().service.create(
+        seats,
+        seed=bytes.fromhex(body["seed"]) if body.get("seed") else None,
+        turn_timeout_seconds=body.get("turn_timeout_seconds"),
+        match_id=match_id,
+        metadata=_metadata("creator"),
+        idempotency=idempotency(CREATE_SCOPE, "create", body),
+        respond=respond,
+    )
+    response, status, headers = _answer(outcome, 201)
+    if not outcome.replayed:
+        for seat in response["seats"]:
+            seat["token"] = tokens.get(seat["seat"])
+    headers["Location"] = url_for("matches.get_match", match_id=response["match_id"])
+    return response, status, headers
+
+
+def _created(state: Match, seats: list[SeatSpec]) -> dict[str, Any]:
+    """The creation response without tokens: the form stored for idempotent replays."""
+    return {
+        "match_id": state.match_id,
+        "version": state.version,
+        "deck_commitment": state.deck_commitment,
+        "seats": [
+            {
+                "seat": index,
+                "type": spec.kind,
+                "name": spec.name,
+                "level": spec.level,
+                "token": None,
+            }
+            for index, spec in enumerate(seats)
+        ],
+    }
+
+
+@blp.route("/<match_id>", methods=["GET"])
+@blp.response(200, MatchViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
+def get_match(match_id: str) -> Any:
+    """The match as the caller may see it; cards the caller may not see are null."""
+    caller = caller_of(match_id)
+    state = deps().service.load(match_id)
+    return view(state, caller.seat, omniscient=caller.admin), 200, {"ETag": etag(state.version)}
+
+
+@blp.route("/<match_id>/actions", methods=["GET"])
+@blp.response(200, ActionsSchema)
+def get_actions(match_id: str) -> Any:
+    """The caller seat's legal actions now, with the cards each may name (empty if none)."""
+    caller = caller_of(match_id)
+    state = deps().service.load(match_id)
+    seen = view(state, caller.seat)
+    return {
+        "match_id": match_id,
+        "version": state.version,
+        "seat": caller.seat,
+        "actions": actions_of(legal_actions(seen)),
+    }
+
+
+@blp.route("/<match_id>/exchange", methods=["POST"])
+@blp.arguments(ExchangeSchema)
+@blp.response(200, MatchViewSchema)
+@blp.doc(parameters=COMMAND_HEADERS)
+def exchange(body: dict[str, Any], match_id: str) -> Any:
+    """Discard 0-5 of the caller's cards and draw as many (R10); answers the caller's view."""
+    seat = require_seat(caller_of(match_id))
+    annotate(command="exchange")
+    discard = _parsed(parse_cards, body["discard"])
+    outcome = deps().service.exchange(
+        match_id,
+        seat,
+        discard,
+        expected_version=expected_version(),
+        metadata=_metadata(f"seat {seat}"),
+        idempotency=idempotency(f"{match_id}:{seat}", "exchange", body),
+        respond=_view_of(seat),
+    )
+    return _answer(outcome)
+
+
+@blp.route("/<match_id>/orientation", methods=["POST"])
+@blp.arguments(OrientationSchema)
+@blp.response(200, MatchViewSchema)
+@blp.doc(parameters=COMMAND_HEADERS)
+def orientation(body: dict[str, Any], match_id: str) -> Any:
+    """Place the caller's five cards, up rank first (R11); sealed until the showdown."""
+    seat = require_seat(caller_of(match_id))
+    annotate(command="orientation")
+    cards = _parsed(parse_oriented_cards, body["cards"])
+    outcome = deps().service.choose_orientation(
+        match_id,
+        seat,
+        cards,
+        expected_version=expected_version(),
+        metadata=_metadata(f"seat {seat}"),
+        idempotency=idempotency(f"{match_id}:{seat}", "orientation", body),
+        respond=_view_of(seat),
+    )
+    return _answer(outcome)

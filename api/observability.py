@@ -1,0 +1,104 @@
+"""One canonical log line and the Prometheus metrics of every request.
+
+Each request gets an id (the client's ``X-Request-ID`` if it is a sane token, else a new
+one), echoed in the response. Endpoints `annotate` the request with what they learn (match,
+seat, command); when the response is ready one JSON line says who did what and how it went.
+Headers are never logged, so neither are tokens.
+
+Under gunicorn with several workers, ``PROMETHEUS_MULTIPROC_DIR`` makes each worker write
+its samples to files that `/metrics` adds up (`api.server` sets it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+import uuid
+from typing import Any
+
+import structlog
+from flask import Flask, Response, g, request
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+
+from flipside.logging import get_logger
+
+log = get_logger("flipside.request")
+
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+
+REQUESTS = Counter(
+    "flipside_http_requests", "HTTP requests answered", ["method", "route", "status"]
+)
+LATENCY = Histogram(
+    "flipside_http_request_duration_seconds",
+    "Time to answer an HTTP request (for a stream: to start it)",
+    ["method", "route"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0),
+)
+EVENTS_APPENDED = Counter("flipside_events_appended", "Events appended to the store", ["type"])
+
+
+def annotate(**fields: Any) -> None:
+    """Add fields to this request's canonical line (and to anything logged after)."""
+    g.log_fields.update(fields)
+    structlog.contextvars.bind_contextvars(**fields)
+
+
+def count_appended(types: list[str]) -> None:
+    for event_type in types:
+        EVENTS_APPENDED.labels(event_type).inc()
+
+
+def _start() -> None:
+    incoming = request.headers.get("X-Request-ID", "")
+    g.request_id = incoming if _REQUEST_ID.match(incoming) else uuid.uuid4().hex
+    g.started = time.perf_counter()
+    g.log_fields = {}
+    if request.view_args and "match_id" in request.view_args:
+        g.log_fields["match_id"] = request.view_args["match_id"]
+    g.outcome = "ok"
+    structlog.contextvars.clear_contextvars()
+    structlog.contextvars.bind_contextvars(request_id=g.request_id)
+
+
+def _finish(response: Response) -> Response:
+    duration = time.perf_counter() - g.started
+    route = request.url_rule.rule if request.url_rule else "unmatched"
+    REQUESTS.labels(request.method, route, str(response.status_code)).inc()
+    LATENCY.labels(request.method, route).observe(duration)
+    response.headers["X-Request-ID"] = g.request_id
+    log.info(
+        "request",
+        method=request.method,
+        path=request.path,
+        route=route,
+        status=response.status_code,
+        outcome=g.outcome,
+        duration_ms=round(duration * 1000, 2),
+        **g.log_fields,
+    )
+    structlog.contextvars.clear_contextvars()
+    return response
+
+
+def install(app: Flask) -> None:
+    app.before_request(_start)
+    app.after_request(_finish)
+
+
+def exposition() -> tuple[bytes, str]:
+    """The metrics as Prometheus text: this process's, or every worker's under gunicorn."""
+    registry = REGISTRY
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+    return generate_latest(registry), CONTENT_TYPE_LATEST

@@ -1,0 +1,52 @@
+"""Liveness, readiness, metrics, and the offline API docs' assets.
+
+The docs page (flask-smorest's Swagger UI at ``/docs``) loads its script and stylesheet from
+the ``swagger-ui-bundle`` package through `docs_asset`, so it works without a network.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import swagger_ui_bundle
+from flask import Response, send_from_directory
+from flask_smorest import Blueprint
+
+from .dependencies import deps
+from .observability import exposition
+from .schemas import StatusSchema
+
+blp = Blueprint("operations", __name__, description="Health and metrics for operators.")
+
+DOCS_ASSETS = "/docs/assets/"
+
+
+@blp.route("/healthz", methods=["GET"])
+@blp.response(200, StatusSchema)
+def healthz() -> Any:
+    """Liveness: the process answers (the database is not consulted)."""
+    return {"status": "ok"}
+
+
+@blp.route("/readyz", methods=["GET"])
+@blp.response(200, StatusSchema)
+@blp.alt_response(503, schema=StatusSchema, description="The database does not answer")
+def readyz() -> Any:
+    """Readiness: the database answers."""
+    checks = deps().ping()
+    ready = all(checks.values())
+    return {"status": "ready" if ready else "unavailable", "checks": checks}, 200 if ready else 503
+
+
+@blp.route("/metrics", methods=["GET"])
+@blp.response(200, content_type="text/plain", description="Prometheus text exposition")
+def metrics() -> Response:
+    """Requests by route and status, request latency, events appended."""
+    body, content_type = exposition()
+    return Response(body, content_type=content_type)
+
+
+@blp.route(f"{DOCS_ASSETS}<path:filename>", methods=["GET"])
+@blp.doc(hide=True)
+def docs_asset(filename: str) -> Response:
+    return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename, max_age=86_400)

@@ -1,0 +1,208 @@
+"""RFC 9457 problem details: every failure is ``application/problem+json`` with a stable `code`.
+
+`Problem` is the one exception the endpoints raise; the errors of the layers below (rule
+violations, service errors, an unavailable database) and every HTTP error of Flask and
+webargs (404, 405, 413, 415, malformed JSON, validation) are turned into the same shape by
+`ProblemApi`, which also documents that shape as every operation's error response.
+"""
+
+from __future__ import annotations
+
+import http
+from typing import Any
+
+import marshmallow as ma
+from flask import Response, g, json, request
+from flask_smorest import Api
+from flask_smorest.utils import prepare_response
+from werkzeug.exceptions import HTTPException
+
+from flipside.domain.rules import RuleViolation
+from flipside.logging import get_logger
+from flipside.service import ServiceError, StaleVersion
+from flipside.store import StoreUnavailable
+
+PROBLEM_JSON = "application/problem+json"
+RETRY_AFTER_SECONDS = 1
+
+# The HTTP status of every stable code the API or the layers below it can answer with.
+STATUS_BY_CODE: dict[str, int] = {
+    "bad_request": 400,
+    "malformed_json": 400,
+    "invalid_header": 400,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "unknown_seat": 403,
+    "not_found": 404,
+    "unknown_match": 404,
+    "method_not_allowed": 405,
+    "not_acceptable": 406,
+    "conflict": 409,
+    "not_your_turn": 409,
+    "wrong_phase": 409,
+    "match_over": 409,
+    "already_chosen": 409,
+    "seat_eliminated": 409,
+    "match_exists": 409,
+    "match_running": 409,
+    "stale_version": 412,
+    "payload_too_large": 413,
+    "unsupported_media_type": 415,
+    "validation_error": 422,
+    "invalid_cards": 422,
+    "invalid_seats": 422,
+    "invalid_seed": 422,
+    "idempotency_mismatch": 422,
+    "unknown_command": 422,
+    "precondition_required": 428,
+    "internal_error": 500,
+    "not_implemented": 501,
+    "service_unavailable": 503,
+}
+
+# Werkzeug's errors by status, for the failures Flask raises before an endpoint runs.
+_CODE_BY_STATUS = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "validation_error",
+    500: "internal_error",
+    501: "not_implemented",
+}
+
+log = get_logger(__name__)
+
+
+class Problem(HTTPException):
+    """An HTTP failure with a stable `code`; the status follows from the code."""
+
+    def __init__(
+        self,
+        code: str,
+        detail: str,
+        *,
+        errors: Any = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.code = STATUS_BY_CODE[code]  # werkzeug's name for the status
+        super().__init__(detail)
+        self.problem_code = code
+        self.detail = detail
+        self.errors = errors
+        self.extra_headers = headers or {}
+
+
+class ProblemSchema(ma.Schema):
+    """RFC 9457 problem details, with Flipside's stable `code`."""
+
+    type = ma.fields.String(required=True, metadata={"description": "urn:flipside:problem:<code>"})
+    title = ma.fields.String(required=True)
+    status = ma.fields.Integer(required=True)
+    detail = ma.fields.String(required=True)
+    code = ma.fields.String(
+        required=True,
+        metadata={"description": "stable machine-readable code", "enum": sorted(STATUS_BY_CODE)},
+    )
+    instance = ma.fields.String(required=True, metadata={"description": "the request path"})
+    request_id = ma.fields.String()
+    errors = ma.fields.Raw(metadata={"description": "validation messages by location and field"})
+    current_version = ma.fields.Integer(metadata={"description": "with stale_version"})
+
+
+def problem_response(problem: Problem) -> Response:
+    """The problem+json response of `problem`; `outcome` feeds the canonical log line."""
+    status = STATUS_BY_CODE[problem.problem_code]
+    body: dict[str, Any] = {
+        "type": f"urn:flipside:problem:{problem.problem_code}",
+        "title": http.HTTPStatus(status).phrase,
+        "status": status,
+        "detail": problem.detail,
+        "code": problem.problem_code,
+        "instance": request.path,
+    }
+    if g.get("request_id"):
+        body["request_id"] = g.request_id
+    if problem.errors is not None:
+        body["errors"] = problem.errors
+    if isinstance(problem.__cause__, StaleVersion):
+        body["current_version"] = problem.__cause__.current
+    g.outcome = problem.problem_code
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    response.headers.update(problem.extra_headers)
+    return response
+
+
+def from_http_exception(error: HTTPException) -> Problem:
+    """The problem for an error raised by Flask, werkzeug or webargs."""
+    if isinstance(error, Problem):
+        return error
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    messages = data.get("messages")
+    if status == 400 and messages and "json" in messages:
+        return Problem("malformed_json", "the request body is not valid JSON")
+    code = _CODE_BY_STATUS.get(status, "bad_request" if status < 500 else "internal_error")
+    detail = error.description or http.HTTPStatus(status).phrase
+    headers = dict(data.get("headers") or {})
+    if status == 405 and getattr(error, "valid_methods", None):
+        headers["Allow"] = ", ".join(sorted(error.valid_methods))
+    if code == "validation_error":
+        detail = "the request does not match the schema"
+    return Problem(code, detail, errors=messages, headers=headers)
+
+
+def from_error(error: Exception) -> Problem:
+    """The problem for an error of the layers below the API."""
+    if isinstance(error, RuleViolation | ServiceError):
+        problem = Problem(error.code, error.message)
+    elif isinstance(error, StoreUnavailable):
+        problem = Problem(
+            "service_unavailable",
+            "the database is unavailable; try again shortly",
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
+    else:
+        raise TypeError(f"no problem for {type(error).__name__}") from error
+    problem.__cause__ = error
+    return problem
+
+
+class ProblemApi(Api):
+    """flask-smorest's `Api`, answering and documenting every error as problem+json."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_error_handlers(self) -> None:
+        app = self._app
+        app.register_error_handler(HTTPException, self.handle_http_exception)
+        for error_type in (RuleViolation, ServiceError, StoreUnavailable):
+            app.register_error_handler(error_type, self._handle_error)
+        app.register_error_handler(Exception, self._handle_unexpected)
+
+    def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
+        return problem_response(from_http_exception(error))
+
+    def _handle_error(self, error: Exception) -> Response:
+        if isinstance(error, StoreUnavailable):
+            log.warning("database_unavailable", error=str(error))
+        return problem_response(from_error(error))
+
+    def _handle_unexpected(self, error: Exception) -> Response:
+        log.exception("unhandled_error")
+        return problem_response(Problem("internal_error", "an unexpected error occurred"))
+
+    def _register_responses(self) -> None:
+        """flask-smorest's default responses, with problem+json as their media type."""
+        for status in http.HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(status.name, response, lazy=True)
+        default = {"description": "Any failure, as RFC 9457 problem details"}
+        default["schema"] = self.ERROR_SCHEMA
+        prepare_response(default, self.spec, PROBLEM_JSON)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)

@@ -1,0 +1,191 @@
+"""A match's record: its events redacted for the caller, as JSON or as Server-Sent Events,
+and the full export once the match is over.
+
+Every event goes through `views.redact` for the caller's seat; it is omniscient only for
+the administrator or once the match is over (decided from the state read *before* the
+events, so a race can only hide too much, never too little). Stored metadata (request ids,
+idempotency keys) is not part of a caller's record, only of the export.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Response, current_app, request
+from flask_smorest import Blueprint
+
+from flipside.domain.events import from_data, to_data
+from flipside.domain.views import redact
+from flipside.service import MatchService
+from flipside.store import StoredEvent
+from flipside.store.chain import canonical_json
+
+from .dependencies import deps
+from .matches import caller_of
+from .problems import Problem
+from .schemas import EventRecordSchema, EventsQuerySchema, EventsSchema, ExportQuerySchema
+
+blp = Blueprint(
+    "records",
+    __name__,
+    url_prefix="/v1/matches",
+    description="A match's events as the caller may see them, live or as a file.",
+)
+
+_record_schema = EventRecordSchema()
+
+
+def record(stored: StoredEvent, seat: int | None, omniscient: bool) -> dict[str, Any]:
+    """One stored event as `seat` may see it."""
+    event = redact(from_data(stored.type, stored.data), seat, omniscient=omniscient)
+    return {
+        "version": stored.version,
+        "type": stored.type,
+        "schema_version": stored.schema_version,
+        "recorded_at": stored.recorded_at,
+        "data": to_data(event),
+    }
+
+
+@blp.route("/<match_id>/events", methods=["GET"])
+@blp.arguments(EventsQuerySchema, location="query")
+@blp.response(200, EventsSchema)
+def events(query: dict[str, Any], match_id: str) -> Any:
+    """The match's events after version `after`, redacted for the caller."""
+    caller = caller_of(match_id)
+    service = deps().service
+    state = service.load(match_id)
+    omniscient = caller.admin or state.phase == "over"
+    stored = service.events(match_id, after_version=query["after"])
+    return {
+        "match_id": match_id,
+        "version": stored[-1].version if stored else state.version,
+        "events": [record(event, caller.seat, omniscient) for event in stored],
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class StreamTiming:
+    """How a stream polls: quickly after activity, backing off to `poll_max` when idle."""
+
+    poll_min: float = 0.05
+    poll_max: float = 1.0
+    heartbeat: float = 15.0
+    lifetime: float = 300.0  # then the stream ends; the client resumes with Last-Event-ID
+
+
+def _sse(event: dict[str, Any]) -> str:
+    payload = json.dumps(_record_schema.dump(event), separators=(",", ":"))
+    return f"id: {event['version']}\nevent: {event['type']}\ndata: {payload}\n\n"
+
+
+def _sse_events(
+    service: MatchService,
+    match_id: str,
+    seat: int | None,
+    admin: bool,
+    after: int,
+    timing: StreamTiming,
+) -> Iterator[str]:
+    """Poll the store (a pooled connection for each short read, none while waiting) and
+    send new events until the match is over or the stream's lifetime ends."""
+    yield f"retry: {int(timing.poll_max * 1000)}\n\n"
+    started = last_sent = time.monotonic()
+    pause = timing.poll_min
+    over = service.load(match_id).phase == "over"
+    while time.monotonic() - started < timing.lifetime:
+        batch = service.events(match_id, after_version=after)
+        for stored in batch:
+            yield _sse(record(stored, seat, admin or over))
+            after = stored.version
+            over = over or stored.type == "MatchEnded"
+        if over and not any(stored.type == "MatchEnded" for stored in batch[-1:]):
+            return  # everything up to SeedRevealed has been sent
+        now = time.monotonic()
+        if batch:
+            last_sent, pause = now, timing.poll_min
+        elif now - last_sent >= timing.heartbeat:
+            yield ": keep-alive\n\n"
+            last_sent = now
+        time.sleep(pause)
+        pause = min(pause * 2, timing.poll_max)
+
+
+def _resume_from(query_after: int) -> int:
+    header = request.headers.get("Last-Event-ID")
+    if header is None:
+        return query_after
+    if not header.strip().isdigit():
+        raise Problem("invalid_header", "Last-Event-ID must be an event version")
+    return int(header.strip())
+
+
+@blp.route("/<match_id>/stream", methods=["GET"])
+@blp.arguments(EventsQuerySchema, location="query")
+@blp.response(
+    200,
+    content_type="text/event-stream",
+    description="Server-Sent Events: `id` is the event's version, `event` its type, `data` "
+    "the record as in /events. Resume with `Last-Event-ID`. Comments are heartbeats. The "
+    "stream ends once the match is over (or after a few minutes: reconnect).",
+)
+def stream(query: dict[str, Any], match_id: str) -> Response:
+    """The caller's redacted events as Server-Sent Events, live."""
+    caller = caller_of(match_id)
+    service = deps().service
+    service.load(match_id)  # 404 before the stream starts
+    timing = current_app.config["FLIPSIDE_STREAM_TIMING"]
+    after = _resume_from(query["after"])
+    body = _sse_events(service, match_id, caller.seat, caller.admin, after, timing)
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    return Response(body, mimetype="text/event-stream", headers=headers)
+
+
+def jsonl(events: Sequence[StoredEvent]) -> str:
+    """The canonical record: one stored event a line, envelope and data, hashes intact."""
+    return "".join(canonical_json(_envelope(event)).decode() + "\n" for event in events)
+
+
+def _envelope(event: StoredEvent) -> dict[str, Any]:
+    return {
+        "stream_id": event.stream_id,
+        "version": event.version,
+        "event_id": event.event_id,
+        "type": event.type,
+        "schema_version": event.schema_version,
+        "data": event.data,
+        "metadata": event.metadata,
+        "recorded_at": event.recorded_at.isoformat() if event.recorded_at else None,
+        "prev_hash": event.prev_hash,
+        "hash": event.hash,
+    }
+
+
+_EXPORT_TYPES = {"jsonl": "application/jsonl", "csv": "text/csv", "toml": "application/toml"}
+
+
+@blp.route("/<match_id>/export", methods=["GET"])
+@blp.arguments(ExportQuerySchema, location="query")
+@blp.response(
+    200,
+    content_type="application/jsonl",
+    description="The full record as a file: jsonl (text/csv for csv, application/toml for "
+    "toml). Public once the match is over; the administrator may export at any time.",
+)
+def export(query: dict[str, Any], match_id: str) -> Response:
+    """The match's full record, for study."""
+    caller = caller_of(match_id)
+    service = deps().service
+    state = service.load(match_id)
+    if not (caller.admin or state.phase == "over"):
+        raise Problem("forbidden", "the record is public once the match is over")
+    fmt = query["format"]
+    if fmt != "jsonl":
+        raise Problem("not_implemented", f"{fmt} export is not available yet")
+    body = jsonl(service.events(match_id))
+    disposition = f'attachment; filename="{match_id}.{fmt}"'
+    return Response(body, mimetype=_EXPORT_TYPES[fmt], headers={"Content-Disposition": disposition})
