@@ -45,9 +45,14 @@ class ChainedEvent(Protocol):
     def hash(self) -> str: ...
 
 
+# One encoder for every call: `json.dumps` with options builds a new encoder each time, which
+# costs as much as encoding a small event (audits and exports encode every event).
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_json(value: Any) -> bytes:
     """One byte string per JSON value: sorted keys, no spaces, UTF-8 (language-neutral)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _CANONICAL.encode(value).encode()
 
 
 def event_hash(
