@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .db_commands import db
+from .serve import serve
 from .simulate import simulate
 
 
@@ -19,3 +20,4 @@ def cli(ctx: click.Context, debug: bool) -> None:
 
 cli.add_command(simulate)
 cli.add_command(db)
+cli.add_command(serve)
