@@ -1,0 +1,55 @@
+"""One-line errors for the `flipside` group: a message and a non-zero exit, no traceback.
+
+`FlipsideGroup` turns any exception a command lets escape into one line on stderr and exit
+status 1 (click's own usage errors keep theirs). ``flipside --debug`` lets the exception
+through with its traceback instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from flipside.db import DatabaseUnavailable
+from flipside.export import RecordError
+from flipside.record_import import ImportRefused
+from flipside.service import ServiceError
+from flipside.store import StoreError, StoreUnavailable
+
+# Errors whose message is already meant for people; anything else is a bug and says so.
+_EXPECTED: tuple[type[BaseException], ...] = (
+    ServiceError,
+    StoreError,
+    RecordError,
+    ImportRefused,
+    OSError,
+)
+
+
+def one_line(error: BaseException) -> str:
+    """The message for `error`, on one line."""
+    if isinstance(error, StoreUnavailable | DatabaseUnavailable):
+        return f"database unavailable: {_first_line(error)}"
+    if isinstance(error, _EXPECTED):
+        return _first_line(error)
+    return f"{type(error).__name__}: {_first_line(error)} (flipside --debug shows the traceback)"
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+class FlipsideGroup(click.Group):
+    """A click group whose commands fail with one line unless ``--debug`` was given."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as error:
+            if (ctx.obj or {}).get("debug"):
+                raise
+            raise click.ClickException(one_line(error)) from None

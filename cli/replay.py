@@ -1,0 +1,37 @@
+"""`flipside replay MATCH`: the match round by round, as an operator or as one seat saw it."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from flipside.replay_text import replay_steps
+
+from .common import open_store, read_events
+
+
+@click.command()
+@click.argument("match_id", metavar="MATCH")
+@click.option("--round", "round_no", type=click.IntRange(1), help="Only this round.")
+@click.option(
+    "--as-seat",
+    "seat",
+    type=click.IntRange(0),
+    help="Show only what this seat could see at each moment (as the API shows it).",
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object a line per event.")
+@click.pass_context
+def replay(
+    ctx: click.Context, match_id: str, round_no: int | None, seat: int | None, as_json: bool
+) -> None:
+    """Tell MATCH round by round: deal, exchanges, orientations, showdowns, lives, winner."""
+    events = read_events(open_store(ctx), match_id)
+    seats = len(events[0].data.get("seats", []))
+    if seat is not None and seat >= seats:
+        raise click.BadParameter(f"the match has seats 0-{seats - 1}", param_hint="--as-seat")
+    for step in replay_steps(events, seat, round_no):
+        if as_json:
+            click.echo(json.dumps(step.to_json()))
+        else:
+            click.echo("\n".join(step.lines))

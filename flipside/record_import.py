@@ -1,0 +1,86 @@
+"""Loading a jsonl record into another database (`flipside import`), all or nothing.
+
+The file is read twice so that memory stays flat whatever its size. The first pass audits
+every match (`audit.audit_stream`: the hash chain and the rules) and checks it against what
+the database already holds (a stored match must be a prefix of the imported one, or the
+same). Only if every match passes does the second pass insert, a batch of matches per
+transaction (`EventStore.import_events` keeps ids, hashes and times verbatim). Importing the
+same record twice inserts nothing the second time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from pathlib import Path
+
+from flipside.audit import Finding, Verdict, audit_stream
+from flipside.export import RecordError, read_jsonl
+from flipside.store import EventStore, ImportConflict, StoredEvent
+from flipside.store.model import missing_events
+
+BATCH_MATCHES = 200  # matches per insert transaction
+
+
+class ImportRefused(Exception):
+    """The record does not check out; nothing was imported."""
+
+    def __init__(self, failed: Sequence[Verdict]) -> None:
+        first = failed[0].findings[0]
+        more = f" (and {len(failed) - 1} more matches)" if len(failed) > 1 else ""
+        super().__init__(f"refused, nothing imported: {first}{more}")
+        self.failed = failed
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    matches: int
+    events: int
+    inserted: int  # 0 when the database already held the whole record
+
+
+def matches_in(path: Path) -> Iterator[list[StoredEvent]]:
+    """The matches of a jsonl file; `RecordError` if it cannot be read."""
+    try:
+        with Path(path).open(encoding="utf-8", newline="") as lines:
+            yield from read_jsonl(lines)
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"cannot read {path}: {error}") from None
+
+
+def verify_file(path: Path, store: EventStore, progress: Callable[[int], None]) -> list[Verdict]:
+    """Every match's verdict, conflicts with the database included."""
+    verdicts = []
+    for events in matches_in(path):
+        match_id = events[0].stream_id
+        verdict = audit_stream(match_id, events)
+        if verdict.passed:
+            verdict = verdict.with_findings(_conflicts(store, match_id, events))
+        verdicts.append(verdict)
+        progress(len(events))
+    return verdicts
+
+
+def _conflicts(store: EventStore, match_id: str, events: Sequence[StoredEvent]) -> list[Finding]:
+    stored = [event.hash for event in store.read_stream(match_id)]
+    try:
+        missing_events(stored, events)
+    except ImportConflict as error:
+        return [Finding(match_id, None, "import", str(error))]
+    return []
+
+
+def import_file(
+    path: Path, store: EventStore, progress: Callable[[int], None] = lambda _: None
+) -> ImportResult:
+    """Verify the whole record, then insert it; `ImportRefused` if any match fails."""
+    verdicts = verify_file(path, store, progress)
+    failed = [verdict for verdict in verdicts if not verdict.passed]
+    if failed:
+        raise ImportRefused(failed)
+    inserted = 0
+    matches = matches_in(path)
+    while batch := list(islice(matches, BATCH_MATCHES)):
+        inserted += store.import_events([event for events in batch for event in events])
+    return ImportResult(len(verdicts), sum(verdict.events for verdict in verdicts), inserted)
