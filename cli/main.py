@@ -4,20 +4,38 @@ from __future__ import annotations
 
 import click
 
+from .audit import audit
 from .db_commands import db
+from .errors import FlipsideGroup
+from .export import export
+from .importer import import_command
+from .matches import matches
+from .replay import replay
 from .serve import serve
 from .simulate import simulate
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=FlipsideGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
+@click.option(
+    "--database-url",
+    envvar="FLIPSIDE_DATABASE_URL",
+    metavar="URL",
+    help="PostgreSQL to use (default: FLIPSIDE_DATABASE_URL, else the embedded server).",
+)
 @click.pass_context
-def cli(ctx: click.Context, debug: bool) -> None:
+def cli(ctx: click.Context, debug: bool, database_url: str | None) -> None:
     """Flipside: the two-sided 78-card poker, as a server, a simulator and an archive."""
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
+    ctx.obj["database_url"] = database_url
 
 
 cli.add_command(simulate)
 cli.add_command(db)
 cli.add_command(serve)
+cli.add_command(matches)
+cli.add_command(replay)
+cli.add_command(audit)
+cli.add_command(export)
+cli.add_command(import_command)
