@@ -16,11 +16,12 @@ import secrets
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
-from flipside.domain.commands import ChooseOrientation, Command, CreateMatch, Exchange
+from flipside.domain.commands import ChooseOrientation, Command, CreateMatch, Exchange, TimeOut
 from flipside.domain.events import Event, SeatSpec, from_data, to_data
-from flipside.domain.rules import evolve, execute, initial_state
+from flipside.domain.rules import RuleViolation, evolve, execute, initial_state
 from flipside.domain.shuffle import SEED_BYTES
 from flipside.domain.state import Match
 from flipside.npc.driver import npc_policies, play_until_blocked
@@ -183,6 +184,51 @@ class MatchService:
     ) -> Outcome:
         command = ChooseOrientation(seat, tuple(cards))
         return self._handle(match_id, command, expected_version, metadata, idempotency, respond)
+
+    def expire_turns(self, match_id: str, now: datetime | None = None) -> list[Outcome]:
+        """Play the default move for every person whose turn has run out (issue: abandoned
+        seats). Safe to call from any request or runner: each expiry is appended at the
+        version it was judged at, so it happens exactly once whoever notices first.
+        """
+        now = now or datetime.now(UTC)
+        state = self.load(match_id)
+        turn = (state.round, state.phase)  # a turn that starts from here starts after `now`
+        outcomes: list[Outcome] = []
+        while (outcome := self._expire_one(match_id, now, turn)) is not None:
+            outcomes.append(outcome)
+        return outcomes
+
+    def _expire_one(self, match_id: str, now: datetime, turn: tuple[int, str]) -> Outcome | None:
+        state = self.load(match_id)
+        if state.turn_timeout_seconds is None or (state.round, state.phase) != turn:
+            return None
+        waiting = [
+            seat
+            for seat in (state.seat_to_exchange, *state.awaiting_orientation)
+            if seat is not None and state.seats[seat].spec.kind == "human"
+        ]
+        if not waiting:
+            return None
+        waited = int((now - self._turn_started(match_id, state.version)).total_seconds())
+        if waited < state.turn_timeout_seconds:
+            return None
+        command = TimeOut(waiting[0], waited)
+        metadata = {"actor": "turn_timeout"}
+        try:
+            return self._handle(match_id, command, state.version, metadata, None, None)
+        except (StaleVersion, RuleViolation):
+            return None  # the seat acted, or another request expired it first
+
+    def _turn_started(self, match_id: str, version: int) -> datetime:
+        """When the wait began: the last event that was not a placement (R11 is simultaneous,
+        so every seat's orientation clock starts when the exchange lap ends)."""
+        # A round's placements are at most two events per seat (a timeout and its default).
+        tail = self.store.read_stream(match_id, after_version=max(0, version - 12))
+        for stored in reversed(tail):
+            if stored.type not in ("OrientationChosen", "TurnTimedOut"):
+                assert stored.recorded_at is not None
+                return stored.recorded_at
+        raise AssertionError("a round always starts with a deal")
 
     # --- the loop --------------------------------------------------------------------------
 

@@ -32,3 +32,15 @@ class Exchange(Command):
 class ChooseOrientation(Command):
     seat: int
     cards: tuple[OrientedCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOut(Command):
+    """A person's turn ran past the match's turn timeout: play the default move for them.
+
+    The default keeps every card (exchange) or places the cards as they lie (orientation).
+    `waited_seconds` is measured by the service; the decider only checks it against the limit.
+    """
+
+    seat: int
+    waited_seconds: int

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, Literal
 
 from .cards import Card, OrientedCard
@@ -88,6 +89,16 @@ class OrientationChosen(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TurnTimedOut(Event):
+    """A seat did not act within the match's turn timeout; its default move follows."""
+
+    round: int
+    seat: int
+    phase: Literal["exchange", "orientation"]
+    waited_seconds: int
+
+
+@dataclass(frozen=True, slots=True)
 class ShowdownRevealed(Event):
     round: int
     side: Side
@@ -141,6 +152,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CardsDealt,
         CardsExchanged,
         OrientationChosen,
+        TurnTimedOut,
         ShowdownRevealed,
         LifeChanged,
         SeatEliminated,
@@ -151,9 +163,23 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(field.name for field in dataclasses.fields(cls))
+
+
 def to_data(event: Event) -> dict[str, Any]:
-    """The event as a JSON-ready object (tuples become lists)."""
-    return dataclasses.asdict(event)
+    """The event as a JSON-ready object, equal to ``dataclasses.asdict(event)``.
+
+    Tuples stay tuples (JSON writes them as arrays). Built field by field rather than with
+    `dataclasses.asdict`, which deep-copies every value and is the slowest part of writing
+    an event; the values are immutable, so sharing them is safe.
+    """
+    data = {name: getattr(event, name) for name in _field_names(type(event))}
+    if type(event) is MatchCreated:  # the only event holding dataclasses: its seats
+        names = _field_names(SeatSpec)
+        data["seats"] = tuple({name: getattr(seat, name) for name in names} for seat in event.seats)
+    return data
 
 
 def _tuples(value: Any) -> Any:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import reduce
 
 from .cards import DECK, Card, CardError, card_of, parse_oriented
-from .commands import ChooseOrientation, Command, CreateMatch, Exchange
+from .commands import ChooseOrientation, Command, CreateMatch, Exchange, TimeOut
 from .events import (
     LEVELS,
     RULES_VERSION,
@@ -36,6 +36,7 @@ from .events import (
     SeedRevealed,
     ShowdownRevealed,
     Side,
+    TurnTimedOut,
 )
 from .hands import RANK_KEY, VALUE_BY_KEY, is_full_house_or_better
 from .shuffle import SEED_BYTES, choose, commitment, shuffle
@@ -150,6 +151,23 @@ def can_choose_orientation(state: Match, seat: int, cards: tuple[str, ...]) -> b
     return _allowed(verify_orientation, state, seat, cards)
 
 
+def verify_timeout(state: Match, seat: int, waited_seconds: int) -> None:
+    """A seat may be timed out only while the match waits for it, past the match's limit."""
+    if state.phase == "over":
+        raise RuleViolation("match_over", "the match is over")
+    if seat != state.seat_to_exchange and seat not in state.awaiting_orientation:
+        raise RuleViolation("not_your_turn", f"the match is not waiting for seat {seat}")
+    limit = state.turn_timeout_seconds
+    if limit is None:
+        raise RuleViolation("no_turn_timeout", "this match has no turn timeout")
+    if waited_seconds < limit:
+        raise RuleViolation("not_timed_out", f"seat {seat} has {limit - waited_seconds}s left")
+
+
+def can_time_out(state: Match, seat: int, waited_seconds: int) -> bool:
+    return _allowed(verify_timeout, state, seat, waited_seconds)
+
+
 def _allowed(verify: Callable[..., None], *args: object) -> bool:
     try:
         verify(*args)
@@ -187,6 +205,8 @@ def execute(state: Match, command: Command) -> tuple[list[Event], Match]:
         _choose_orientation(decision, command)
     elif isinstance(command, CreateMatch):
         _create(decision, command)
+    elif isinstance(command, TimeOut):
+        _time_out(decision, command)
     else:
         raise RuleViolation("unknown_command", f"unknown command {type(command).__name__}")
     return decision.events, decision.state
@@ -221,6 +241,19 @@ def _choose_orientation(decision: _Decision, command: ChooseOrientation) -> None
     state = decision.state
     verify_orientation(state, command.seat, command.cards)
     decision.emit(OrientationChosen(state.round, command.seat, tuple(command.cards)))
+    if not decision.state.awaiting_orientation:
+        _showdown(decision)
+
+
+def _time_out(decision: _Decision, command: TimeOut) -> None:
+    state = decision.state
+    verify_timeout(state, command.seat, command.waited_seconds)
+    phase = "exchange" if state.phase == "exchange" else "orientation"
+    decision.emit(TurnTimedOut(state.round, command.seat, phase, command.waited_seconds))
+    if phase == "exchange":
+        decision.emit(CardsExchanged(state.round, command.seat, (), ()))
+        return
+    decision.emit(OrientationChosen(state.round, command.seat, state.seats[command.seat].hand))
     if not decision.state.awaiting_orientation:
         _showdown(decision)
 
@@ -394,6 +427,10 @@ def _orientation_chosen(state: Match, event: OrientationChosen) -> Match:
     return replace(state, seats=_with_seat(state, event.seat, placed=event.cards))
 
 
+def _turn_timed_out(state: Match, event: TurnTimedOut) -> Match:
+    return state  # the default move that follows changes the state
+
+
 def _showdown_revealed(state: Match, event: ShowdownRevealed) -> Match:
     same_round = state.showdowns and state.showdowns[0].round == event.round
     return replace(state, showdowns=(state.showdowns if same_round else ()) + (event,))
@@ -433,6 +470,7 @@ _EVOLVERS: dict[type[Event], Callable[[Match, Event], Match]] = {
     CardsDealt: _cards_dealt,  # type: ignore[dict-item]
     CardsExchanged: _cards_exchanged,  # type: ignore[dict-item]
     OrientationChosen: _orientation_chosen,  # type: ignore[dict-item]
+    TurnTimedOut: _turn_timed_out,  # type: ignore[dict-item]
     ShowdownRevealed: _showdown_revealed,  # type: ignore[dict-item]
     LifeChanged: _life_changed,  # type: ignore[dict-item]
     SeatEliminated: _seat_eliminated,  # type: ignore[dict-item]
@@ -464,4 +502,6 @@ def command_behind(event: Event) -> Command | None:
         return Exchange(event.seat, event.discarded)
     if isinstance(event, OrientationChosen):
         return ChooseOrientation(event.seat, event.cards or ())
+    if isinstance(event, TurnTimedOut):
+        return TimeOut(event.seat, event.waited_seconds)
     return None

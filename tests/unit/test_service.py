@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
 import pytest
 
 from flipside.domain.events import SeatSpec
@@ -122,3 +125,55 @@ def test_endless_races_end_in_conflict() -> None:
     service = MatchService(_RacingStore(losses=100), max_attempts=4)
     with pytest.raises(Conflict):
         service.create([NPC] * 3, seed=SEED)
+
+
+def _timed_service(timeout: int) -> tuple[MatchService, str]:
+    service = MatchService(InMemoryEventStore())
+    outcome = service.create([PERSON, NPC, NPC], seed=SEED, turn_timeout_seconds=timeout)
+    return service, outcome.state.match_id
+
+
+def test_an_abandoned_seat_gets_the_default_moves_once() -> None:
+    service, match_id = _timed_service(30)
+    started = service.events(match_id)[-1].recorded_at
+    assert service.expire_turns(match_id, now=started) == []  # no time has passed
+    later = started + timedelta(seconds=31)
+    state = service.load(match_id)
+    hand = state.seats[0].hand
+    [outcome] = service.expire_turns(match_id, now=later)
+    kinds = [event.type for event in outcome.appended]
+    assert kinds[:2] == ["TurnTimedOut", "CardsExchanged"]
+    assert outcome.appended[0].data["waited_seconds"] >= 30
+    assert outcome.appended[1].data["discarded"] == []  # keep all cards
+    assert service.load(match_id).seats[0].hand == hand
+
+
+def test_racing_noticers_expire_a_turn_exactly_once() -> None:
+    service, match_id = _timed_service(30)
+    later = service.events(match_id)[-1].recorded_at + timedelta(seconds=31)
+    noticers = [MatchService(service.store) for _ in range(8)]  # e.g. requests and a runner
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(lambda noticer: noticer.expire_turns(match_id, now=later), noticers))
+    expiries = [e for e in service.events(match_id) if e.type == "TurnTimedOut"]
+    first_turn = [e for e in expiries if (e.data["round"], e.data["phase"]) == (1, "exchange")]
+    assert len(first_turn) == 1
+
+
+def test_an_abandoned_orientation_places_the_cards_as_they_lie() -> None:
+    service, match_id = _timed_service(5)
+    state = service.load(match_id)
+    service.exchange(match_id, 0, ())
+    state = service.load(match_id)
+    assert state.awaiting_orientation == (0,)
+    hand = state.seats[0].hand
+    last = service.events(match_id)[-1].recorded_at
+    [outcome] = service.expire_turns(match_id, now=last + timedelta(seconds=6))
+    placed = next(e for e in outcome.appended if e.type == "OrientationChosen")
+    assert tuple(placed.data["cards"]) == hand
+    assert _replayed(service, match_id) == service.load(match_id)
+
+
+def test_matches_without_a_timeout_never_expire(service: MatchService) -> None:
+    match_id = service.create([PERSON, NPC, NPC], seed=SEED).state.match_id
+    far = service.events(match_id)[-1].recorded_at + timedelta(days=9)
+    assert service.expire_turns(match_id, now=far) == []
