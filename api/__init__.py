@@ -22,6 +22,7 @@ from . import matches, observability, operations, records
 from .dependencies import Dependencies
 from .problems import Problem, ProblemApi
 from .records import StreamTiming
+from .web import web
 
 MAX_BODY_BYTES = 64 * 1024  # the largest legal body is a few hundred bytes
 
@@ -67,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api = ProblemApi(app)
     for blueprint in (matches.blp, records.blp, operations.blp):
         api.register_blueprint(blueprint)
+    app.register_blueprint(web)  # the browser client at / (issue 7); not part of the OpenAPI
     return app
 
 

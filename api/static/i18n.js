@@ -1,0 +1,164 @@
+// Japanese (the source's language, the default) and English. The Japanese button and hand
+// names follow the source's own wording (「交換しない」「全部回す」「この向きで伏せます」).
+
+import { rankLabel } from "./cards.js";
+
+const TEXT = {
+  ja: {
+    title: "上下ポーカー",
+    tagline: "上を取るか、下を守るか。5枚の向きで二度勝負するポーカー",
+    players: "人数",
+    level: "難易度",
+    start: "ゲームスタート",
+    continue: "続きから",
+    record: "記録",
+    close: "閉じる",
+    language: "English",
+    round: "ラウンド {n}",
+    deck: "山札 {n}枚",
+    startSeat: "スタート",
+    life: "ライフ {n}",
+    you: "あなた",
+    npc: "NPC {n}",
+    exchange: "{n}枚交換",
+    keepAll: "交換しない",
+    rotateAll: "全部回す",
+    place: "この向きで伏せます",
+    nextRound: "次のラウンドへ",
+    playAgain: "もう一度遊ぶ",
+    top: "トップへ",
+    up: "上側",
+    down: "下側",
+    yourTurn: "あなたの交換の番です",
+    waitingFor: "{name}の交換を待っています",
+    chooseOrientation: "向きを決めてください",
+    placed: "伏せました。ほかの人を待っています",
+    hintExchange: "タップで捨てる札を選択、ダブルタップで上下反転、ドラッグで並べ替え",
+    hintOrientation: "ドラッグで並べ替え、ダブルタップで180°回転",
+    hintKeys: "キーボード: ←→で移動、Shift+←→で並べ替え、Enterで選択、Rで回転",
+    statusTurn: "交換中",
+    statusExchanged: "{n}枚交換",
+    statusWaiting: "手番待ち",
+    statusChoosing: "向きを決めています",
+    statusPlaced: "伏せました",
+    statusOut: "脱落",
+    showdown: "ショーダウン: ラウンド {n}",
+    rankOf: "{n}位",
+    outIn: "{side}で脱落",
+    winner: "{name}の優勝です",
+    youWin: "あなたの優勝です!",
+    places: "最終順位",
+    turnPhone: "端末を縦にしてください",
+    discarded: "捨て札",
+    drew: "引いた札",
+    keptAll: "交換なし",
+    exchanged: "{name}: {n}枚交換",
+    recordEmpty: "まだ記録はありません",
+    lifeChange: "ライフ {delta} → {life}",
+    error: "通信に失敗しました: {message}",
+    lostMatch: "この試合はもう続けられません",
+    hands: {
+      five_of_a_kind: "{a}のファイブカード",
+      four_of_a_kind: "{a}のフォーカード",
+      full_house: "{a}と{b}のフルハウス",
+      straight: "{a}トップのストレート",
+      three_of_a_kind: "{a}のスリーカード",
+      two_pair: "{a}と{b}のツーペア",
+      one_pair: "{a}のワンペア",
+      high_card: "{a}ハイ",
+    },
+  },
+  en: {
+    title: "Flipside",
+    tagline: "Take the top or guard the bottom: five cards, two showdowns",
+    players: "Players",
+    level: "Level",
+    start: "Start",
+    continue: "Continue",
+    record: "Record",
+    close: "Close",
+    language: "日本語",
+    round: "Round {n}",
+    deck: "deck {n}",
+    startSeat: "start",
+    life: "Life {n}",
+    you: "You",
+    npc: "CPU {n}",
+    exchange: "Exchange {n}",
+    keepAll: "Keep all",
+    rotateAll: "Rotate all",
+    place: "Place face down",
+    nextRound: "Next round",
+    playAgain: "Play again",
+    top: "Top",
+    up: "Up",
+    down: "Down",
+    yourTurn: "Your turn to exchange",
+    waitingFor: "Waiting for {name} to exchange",
+    chooseOrientation: "Choose which way each card points",
+    placed: "Placed. Waiting for the others",
+    hintExchange: "Tap to mark a discard, double-tap to look upside down, drag to reorder",
+    hintOrientation: "Drag to reorder, double-tap to rotate 180°",
+    hintKeys: "Keyboard: ←→ move, Shift+←→ reorder, Enter marks, R rotates",
+    statusTurn: "exchanging",
+    statusExchanged: "exchanged {n}",
+    statusWaiting: "waiting",
+    statusChoosing: "choosing",
+    statusPlaced: "placed",
+    statusOut: "out",
+    showdown: "Showdown: round {n}",
+    rankOf: "#{n}",
+    outIn: "out on the {side} side",
+    winner: "{name} wins",
+    youWin: "You win!",
+    places: "Final places",
+    turnPhone: "Turn your phone upright",
+    discarded: "Discarded",
+    drew: "Drew",
+    keptAll: "kept all",
+    exchanged: "{name}: exchanged {n}",
+    recordEmpty: "Nothing recorded yet",
+    lifeChange: "life {delta} → {life}",
+    error: "Request failed: {message}",
+    lostMatch: "This match cannot be continued",
+    // The same words as flipside.domain.hands.describe, so the test can compare them.
+    hands: {
+      five_of_a_kind: "five {a}s",
+      four_of_a_kind: "four {a}s",
+      full_house: "full house, {a}s over {b}s",
+      straight: "straight to {a}",
+      three_of_a_kind: "three {a}s",
+      two_pair: "two pair, {a}s and {b}s",
+      one_pair: "pair of {a}s",
+      high_card: "{a} high",
+    },
+  },
+};
+
+const STORAGE_KEY = "flipside.lang";
+let lang = localStorage.getItem(STORAGE_KEY) === "en" ? "en" : "ja";
+
+function fill(template, params) {
+  return template.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+}
+
+export function t(key, params = {}) {
+  return fill(TEXT[lang][key] ?? key, params);
+}
+
+export function handName(hand) {
+  const [a, b] = hand.ranks.map(rankLabel);
+  return fill(TEXT[lang].hands[hand.category], { a, b });
+}
+
+export function currentLang() {
+  return lang;
+}
+
+export function toggleLang() {
+  lang = lang === "ja" ? "en" : "ja";
+  localStorage.setItem(STORAGE_KEY, lang);
+  document.documentElement.lang = lang;
+}
+
+document.documentElement.lang = lang;

@@ -1,0 +1,114 @@
+// The player's own area during a round: the exchange and the orientation.
+
+import { evaluate } from "../cards.js";
+import { handName, t } from "../i18n.js";
+import { orientedCards, sides } from "../layout.js";
+import { cardList } from "./card.js";
+import { h } from "./dom.js";
+import { handRow } from "./row.js";
+import { lifePips, seatName, startBadge } from "./table.js";
+
+// The player's own name line: life, and whether this seat starts the round.
+function mineHead(view, me) {
+  return h(
+    "div",
+    { class: "mine-head" },
+    h("strong", {}, t("you")),
+    view.start_seat === me && startBadge(),
+    lifePips(view.seats[me].life),
+  );
+}
+
+// ctx: { view, me, layout, marked, busy, act } where act holds the screen's actions.
+export function exchangeArea({ view, me, layout, marked, busy, act }) {
+  const mine = view.seats[me];
+  const myTurn = view.to_act === me;
+  const count = marked.size;
+  const acting = view.seats[view.to_act];
+  const message = myTurn ? t("yourTurn") : t("waitingFor", { name: seatName(acting, me) });
+  return h(
+    "section",
+    { class: "mine", "aria-label": t("you") },
+    mineHead(view, me),
+    h("p", { class: "message", role: "status" }, mine.exchanged ? t("statusExchanged", { n: mine.exchanged_count }) : message),
+    handRow(orientedCards(layout), {
+      marked,
+      label: t("you"),
+      actions: {
+        tap: (i) => myTurn && act.toggleMark(i),
+        // The first tap of a double-tap marked the card; looking at it should not.
+        doubleTap: (i) => {
+          if (myTurn) act.toggleMark(i);
+          act.turn(i);
+        },
+        rotate: (i) => act.turn(i),
+        move: (from, to) => act.move(from, to),
+      },
+    }),
+    mine.discarded.length > 0 &&
+      h("div", { class: "my-discards" }, h("span", {}, t("discarded")), cardList(mine.discarded, { small: true })),
+    h(
+      "div",
+      { class: "buttons" },
+      h(
+        "button",
+        { class: "primary", id: "exchange", disabled: !myTurn || count === 0 || busy, onclick: act.exchange },
+        t("exchange", { n: count }),
+      ),
+      h("button", { id: "keep-all", disabled: !myTurn || busy, onclick: act.keepAll }, t("keepAll")),
+    ),
+    h("p", { class: "hint" }, t("hintExchange")),
+  );
+}
+
+// The up and down hands of the cards as they lie now, named live (R15-R16).
+export function handNames(oriented) {
+  const { up, down } = sides(oriented);
+  const line = (side, ranks) => {
+    const hand = evaluate(ranks);
+    return h(
+      "div",
+      { class: `hand-name ${side}`, id: `${side}-hand`, dataset: { category: hand.category, ranks: ranks.join("") } },
+      h("span", { class: "side" }, t(side)),
+      h("strong", {}, handName(hand)),
+    );
+  };
+  return h("div", { class: "hand-names", "aria-live": "polite" }, line("up", up), line("down", down));
+}
+
+export function orientationArea({ view, me, layout, busy, act }) {
+  const mine = view.seats[me];
+  if (mine.orientation_in) {
+    return h(
+      "section",
+      { class: "mine" },
+      mineHead(view, me),
+      h("p", { class: "message", role: "status" }, t("placed")),
+      cardList(mine.placed || [], {}),
+    );
+  }
+  const oriented = orientedCards(layout);
+  return h(
+    "section",
+    { class: "mine", "aria-label": t("you") },
+    mineHead(view, me),
+    h("p", { class: "message", role: "status" }, t("chooseOrientation")),
+    handRow(oriented, {
+      label: t("you"),
+      actions: {
+        tap: () => {},
+        doubleTap: (i) => act.turn(i),
+        rotate: (i) => act.turn(i),
+        move: (from, to) => act.move(from, to),
+      },
+    }),
+    handNames(oriented),
+    h(
+      "div",
+      { class: "buttons" },
+      h("button", { id: "rotate-all", onclick: act.turnAll, disabled: busy }, t("rotateAll")),
+      h("button", { class: "primary", id: "place", onclick: act.place, disabled: busy }, t("place")),
+    ),
+    h("p", { class: "hint" }, t("hintOrientation")),
+  );
+}

@@ -1,0 +1,71 @@
+// The "record" panel: every exchange and showdown of the match so far, as this seat may see
+// them (other seats' drawn cards stay face down until their showdown).
+
+import { evaluate, rankLabel } from "../cards.js";
+import { handName, t } from "../i18n.js";
+import { cardList } from "./card.js";
+import { h } from "./dom.js";
+import { seatName } from "./table.js";
+
+function exchangeLine(exchange, me, seats) {
+  return h(
+    "li",
+    { class: "exchange-line" },
+    h("span", { class: "name" }, seatName(seats[exchange.seat], me)),
+    exchange.discarded.length === 0
+      ? h("span", {}, t("keptAll"))
+      : [
+          h("span", {}, t("discarded")),
+          cardList(exchange.discarded, { small: true }),
+          h("span", {}, t("drew")),
+          cardList(exchange.drawn, { small: true }),
+        ],
+  );
+}
+
+function sideTable(round, side, me, seats) {
+  const showdown = round.showdowns[side];
+  if (!showdown) return null;
+  return h(
+    "table",
+    { class: "side-table" },
+    h("caption", {}, t(side)),
+    showdown.ranking.map((seat, index) => {
+      const ranks = showdown.placed[seat].map((card) => card[side === "up" ? 0 : 1]);
+      const delta = round.lifeChanges
+        .filter((change) => change.seat === seat && change.side === side)
+        .reduce((sum, change) => sum + change.delta, 0);
+      return h(
+        "tr",
+        {},
+        h("td", {}, t("rankOf", { n: index + 1 })),
+        h("td", {}, seatName(seats[seat], me)),
+        h("td", { class: "ranks" }, ranks.map(rankLabel).join(" ")),
+        h("td", {}, handName(evaluate(ranks))),
+        h("td", { class: delta > 0 ? "gain" : delta < 0 ? "loss" : "" }, delta ? (delta > 0 ? `+${delta}` : `${delta}`) : ""),
+      );
+    }),
+  );
+}
+
+export function recordPanel(rounds, { me, seats }) {
+  const played = rounds.filter((round) => round.exchanges.length > 0);
+  if (played.length === 0) return h("p", {}, t("recordEmpty"));
+  return h(
+    "div",
+    { class: "record" },
+    played
+      .slice()
+      .reverse() // the latest round first: it is what a player opens the record to check
+      .map((round) =>
+        h(
+          "section",
+          { class: "record-round", dataset: { round: round.round } },
+          h("h3", {}, t("round", { n: round.round })),
+          h("ul", { class: "exchanges" }, round.exchanges.map((exchange) => exchangeLine(exchange, me, seats))),
+          sideTable(round, "up", me, seats),
+          sideTable(round, "down", me, seats),
+        ),
+      ),
+  );
+}

@@ -1,0 +1,25 @@
+"""The web client: one page at ``/`` and its ES modules under ``/web/``.
+
+The client is plain files (no build step); it talks to the public API only, with the seat
+token it received when it created the match, so it sees exactly what that seat may see.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response
+
+web = Blueprint("web", __name__, static_folder="static", static_url_path="/web")
+
+# Everything the page loads comes from this server: scripts, styles and API calls alike.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+    "frame-ancestors 'none'; form-action 'self'"
+)
+
+
+@web.get("/")
+def index() -> Response:
+    response = web.send_static_file("index.html")
+    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    return response
+
