@@ -27,7 +27,7 @@ import tempfile
 import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -350,6 +350,9 @@ def parse_toml(text: str) -> list[MatchRecord]:
 
 
 def _match_record(index: int, table: dict[str, Any]) -> MatchRecord:
+    unknown = set(table) - {field.name for field in fields(MatchRecord)}
+    if unknown:
+        raise RecordError(f"match {index}: unknown key(s) {sorted(unknown)}")
     try:
         record = MatchRecord(
             match_id=_field(table, "match_id", str),
@@ -379,6 +382,9 @@ def _field(table: dict[str, Any], key: str, kind: type) -> Any:
 
 
 def _seat_line(table: dict[str, Any]) -> SeatLine:
+    unknown = set(table) - {field.name for field in fields(SeatLine)}
+    if unknown:
+        raise TypeError(f"a seat has unknown key(s) {sorted(unknown)}")
     return SeatLine(
         _field(table, "seat", int),
         _field(table, "kind", str),
