@@ -1,0 +1,160 @@
+"""`flipside audit` catches tampering done behind the store's back, in PostgreSQL itself.
+
+The immutability triggers are switched off for the tampering connection only
+(``session_replication_role = replica``), as someone with superuser access could do. Each case
+changes one stored match; `audit` must fail it, naming the match and the event.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from flipside.db import connect
+from flipside.store import GENESIS_HASH, PostgresEventStore
+from flipside.store.chain import recompute_hash
+from tests.recorded_matches import finished_match, running_match
+
+
+@pytest.fixture
+def match_id(store: PostgresEventStore, request: pytest.FixtureRequest) -> str:
+    return finished_match(store, f"tamper-{request.node.name}")
+
+
+@pytest.fixture
+def tamper(database_url: str) -> Iterator[Any]:
+    """A connection that may change `events`: its triggers are off for this session only."""
+    with connect(database_url) as conn:
+        conn.execute("SET session_replication_role = replica")
+        yield conn
+
+
+def audit(database_url: str, *ids: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["--database-url", database_url, "audit", *ids])
+    return result.exit_code, result.output
+
+
+def first_version(store: PostgresEventStore, match_id: str, type_name: str) -> int:
+    return next(
+        e.version
+        for e in store.read_stream(match_id)
+        if e.type == type_name and (type_name != "CardsExchanged" or e.data["drawn"])
+    )
+
+
+def assert_caught(output: str, match_id: str, version: int, check: str) -> None:
+    assert f"FAIL {match_id}" in output
+    assert re.search(rf"{re.escape(match_id)} event {version} \[{check}\]", output), output
+
+
+def test_the_untouched_match_passes(database_url: str, match_id: str) -> None:
+    code, output = audit(database_url, match_id)
+    assert code == 0 and f"PASS {match_id}" in output
+
+
+def test_one_changed_field(
+    database_url: str, store: PostgresEventStore, match_id: str, tamper: Any
+) -> None:
+    version = first_version(store, match_id, "LifeChanged")
+    tamper.execute(
+        "UPDATE events SET data = jsonb_set(data, '{life}', '9') "
+        "WHERE stream_id = %s AND version = %s",
+        (match_id, version),
+    )
+    code, output = audit(database_url, match_id)
+    assert code == 1
+    assert_caught(output, match_id, version, "chain")
+    assert_caught(output, match_id, version, "decider")
+
+
+def test_a_deleted_event(
+    database_url: str, store: PostgresEventStore, match_id: str, tamper: Any
+) -> None:
+    version = first_version(store, match_id, "OrientationChosen")
+    tamper.execute("DELETE FROM events WHERE stream_id = %s AND version = %s", (match_id, version))
+    code, output = audit(database_url, match_id)
+    assert code == 1
+    assert_caught(output, match_id, version, "chain")
+
+
+def test_two_swapped_events(
+    database_url: str, store: PostgresEventStore, match_id: str, tamper: Any
+) -> None:
+    first = first_version(store, match_id, "CardsExchanged")
+    swaps = [(first, 1_000_000), (first + 1, first), (1_000_000, first + 1)]
+    for old, new in swaps:
+        tamper.execute(
+            "UPDATE events SET version = %s WHERE stream_id = %s AND version = %s",
+            (new, match_id, old),
+        )
+    code, output = audit(database_url, match_id)
+    assert code == 1
+    assert_caught(output, match_id, first, "chain")
+
+
+def test_a_changed_revealed_seed(
+    database_url: str, store: PostgresEventStore, match_id: str, tamper: Any
+) -> None:
+    version = first_version(store, match_id, "SeedRevealed")
+    tamper.execute(
+        "UPDATE events SET data = jsonb_set(data, '{seed}', to_jsonb(%s::text)) "
+        "WHERE stream_id = %s AND version = %s",
+        ("ab" * 32, match_id, version),
+    )
+    code, output = audit(database_url, match_id)
+    assert code == 1
+    assert_caught(output, match_id, version, "chain")
+    assert_caught(output, match_id, version, "commitment")
+
+
+@pytest.mark.parametrize("reseal", [False, True], ids=["plain", "resealed"])
+def test_a_changed_drawn_card(
+    database_url: str, store: PostgresEventStore, match_id: str, tamper: Any, reseal: bool
+) -> None:
+    version = first_version(store, match_id, "CardsExchanged")
+    event = store.read_stream(match_id)[version - 1]
+    drawn = list(event.data["drawn"])
+    drawn[0] = "32" if drawn[0] != "32" else "42"
+    tamper.execute(
+        "UPDATE events SET data = jsonb_set(data, '{drawn}', %s::jsonb) "
+        "WHERE stream_id = %s AND version = %s",
+        (str(drawn).replace("'", '"'), match_id, version),
+    )
+    if reseal:  # a forger who also recomputes every hash from there on
+        _reseal(tamper, database_url, match_id)
+    code, output = audit(database_url, match_id)
+    assert code == 1
+    assert_caught(output, match_id, version, "draw")
+    assert ("[chain]" in output) != reseal
+
+
+def _reseal(conn: Any, database_url: str, match_id: str) -> None:
+    prev = GENESIS_HASH
+    with PostgresEventStore(database_url) as fresh:  # not the test store's remembered tips
+        events = fresh.read_stream(match_id)
+    for event in events:
+        event = dataclasses.replace(event, prev_hash=prev)
+        event = dataclasses.replace(event, hash=recompute_hash(event))
+        conn.execute(
+            "UPDATE events SET prev_hash = %s, hash = %s WHERE stream_id = %s AND version = %s",
+            (event.prev_hash, event.hash, match_id, event.version),
+        )
+        prev = event.hash
+
+
+def test_one_bad_match_fails_the_run_and_the_others_pass(
+    database_url: str, store: PostgresEventStore, match_id: str, tamper: Any
+) -> None:
+    running = running_match(store, f"{match_id}-running")
+    version = first_version(store, match_id, "RoundStarted")
+    tamper.execute("DELETE FROM events WHERE stream_id = %s AND version = %s", (match_id, version))
+    code, output = audit(database_url, running, match_id)
+    assert code == 1
+    assert f"PASS {running}" in output and "seed not yet revealed" in output
+    assert_caught(output, match_id, version, "chain")
