@@ -7,11 +7,12 @@ from `flipside.domain.views`, the only redaction point.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import g, request, url_for
+from flask import current_app, g, request, url_for
 from flask_smorest import Blueprint
 
 from flipside.domain.cards import CardError, parse_cards, parse_oriented_cards
@@ -72,15 +73,20 @@ def _parsed(parse: Callable[[Iterable[object]], tuple[str, ...]], texts: list[st
         raise RuleViolation("invalid_cards", str(error)) from None
 
 
-def _answer(outcome: Outcome, status: int = 200) -> tuple[dict[str, Any], int, dict[str, str]]:
-    """The command's response, noting what it appended (nothing for a replay)."""
+def _answer(outcome: Outcome, status: int = 200, headers: dict[str, str] | None = None) -> Any:
+    """The command's response, already in its JSON form (it is what an idempotent replay
+    returns), so it is sent as is rather than dumped through the schema again."""
     count_appended([event.type for event in outcome.appended])
     response = outcome.response or {}
-    headers = {"ETag": etag(response["version"])} if "version" in response else {}
+    headers = dict(headers or {})
+    if "version" in response:
+        headers["ETag"] = etag(response["version"])
     if outcome.replayed:
         headers["Idempotent-Replayed"] = "true"
         g.outcome = "replayed"
-    return response, status, headers
+    return current_app.response_class(
+        json.dumps(response), status=status, headers=headers, mimetype="application/json"
+    )
 
 
 def _view_of(seat: int) -> Callable[[Match], dict[str, Any]]:
@@ -119,12 +125,12 @@ def create_match(body: dict[str, Any]) -> Any:
         idempotency=idempotency(CREATE_SCOPE, "create", body),
         respond=respond,
     )
-    response, status, headers = _answer(outcome, 201)
+    response = outcome.response or {}
     if not outcome.replayed:
         for seat in response["seats"]:
             seat["token"] = tokens.get(seat["seat"])
-    headers["Location"] = url_for("matches.get_match", match_id=response["match_id"])
-    return response, status, headers
+    location = url_for("matches.get_match", match_id=response["match_id"])
+    return _answer(outcome, 201, {"Location": location})
 
 
 def _created(state: Match, seats: list[SeatSpec]) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """A match's record: its events redacted for the caller, as JSON or as Server-Sent Events,
-and the full export once the match is over.
+and the full export (`flipside.export`) once the match is over.
 
 Every event goes through `views.redact` for the caller's seat; it is omniscient only for
 the administrator or once the match is over (decided from the state read *before* the
@@ -9,9 +9,10 @@ idempotency keys) is not part of a caller's record, only of the export.
 
 from __future__ import annotations
 
+import io
 import json
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,9 +21,9 @@ from flask_smorest import Blueprint
 
 from flipside.domain.events import from_data, to_data
 from flipside.domain.views import redact
+from flipside.export import write_matches
 from flipside.service import MatchService
 from flipside.store import StoredEvent
-from flipside.store.chain import canonical_json
 
 from .dependencies import deps
 from .matches import caller_of
@@ -145,26 +146,6 @@ def stream(query: dict[str, Any], match_id: str) -> Response:
     return Response(body, mimetype="text/event-stream", headers=headers)
 
 
-def jsonl(events: Sequence[StoredEvent]) -> str:
-    """The canonical record: one stored event a line, envelope and data, hashes intact."""
-    return "".join(canonical_json(_envelope(event)).decode() + "\n" for event in events)
-
-
-def _envelope(event: StoredEvent) -> dict[str, Any]:
-    return {
-        "stream_id": event.stream_id,
-        "version": event.version,
-        "event_id": event.event_id,
-        "type": event.type,
-        "schema_version": event.schema_version,
-        "data": event.data,
-        "metadata": event.metadata,
-        "recorded_at": event.recorded_at.isoformat() if event.recorded_at else None,
-        "prev_hash": event.prev_hash,
-        "hash": event.hash,
-    }
-
-
 _EXPORT_TYPES = {"jsonl": "application/jsonl", "csv": "text/csv", "toml": "application/toml"}
 
 
@@ -184,8 +165,9 @@ def export(query: dict[str, Any], match_id: str) -> Response:
     if not (caller.admin or state.phase == "over"):
         raise Problem("forbidden", "the record is public once the match is over")
     fmt = query["format"]
-    if fmt != "jsonl":
-        raise Problem("not_implemented", f"{fmt} export is not available yet")
-    body = jsonl(service.events(match_id))
+    body = io.StringIO()
+    for _ in write_matches(body, fmt, [service.events(match_id)]):
+        pass  # one match: nothing to report per match
     disposition = f'attachment; filename="{match_id}.{fmt}"'
-    return Response(body, mimetype=_EXPORT_TYPES[fmt], headers={"Content-Disposition": disposition})
+    headers = {"Content-Disposition": disposition}
+    return Response(body.getvalue(), mimetype=_EXPORT_TYPES[fmt], headers=headers)
