@@ -10,6 +10,7 @@ from .errors import FlipsideGroup
 from .export import export
 from .importer import import_command
 from .matches import matches
+from .projections_commands import projections
 from .replay import replay
 from .serve import serve
 from .simulate import simulate
@@ -39,3 +40,4 @@ cli.add_command(replay)
 cli.add_command(audit)
 cli.add_command(export)
 cli.add_command(import_command)
+cli.add_command(projections)

@@ -230,8 +230,9 @@ class Projector:
             total += read
         return total
 
-    def rebuild(self, name: str) -> int:
-        """Empty projection `name` and fold every event again, in one transaction."""
+    def rebuild(self, name: str, on_batch: Callable[[int], None] | None = None) -> int:
+        """Empty projection `name` and fold every event again, in one transaction; returns
+        the events read. `on_batch` is told each batch's size (for a progress bar)."""
         projection = PROJECTIONS[name]
         with self.conn.transaction():
             _lock(self.conn, [name])
@@ -242,6 +243,8 @@ class Projector:
             while events := self.feed.read_all(position, self.batch_size):
                 self._apply(events, {name: position})
                 position, total = events[-1].position, total + len(events)
+                if on_batch is not None:
+                    on_batch(len(events))
         return total
 
     def _apply(self, events: Sequence[FeedRecord], checkpoints: dict[str, Position]) -> None:

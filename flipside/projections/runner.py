@@ -1,0 +1,88 @@
+"""The projection runner: fold new events as they are stored, until told to stop.
+
+It LISTENs on the store's NOTIFY channel before its first catch-up, so an append that
+commits while it folds still wakes it afterwards. A notification only says "look again":
+the runner then reads everything past its checkpoints, so lost or coalesced notifications
+cost nothing but latency, and a poll every `poll_seconds` is the fallback.
+
+`stop` (a `threading.Event`) ends it between batches; `stop_on_signals` sets it on SIGINT
+and SIGTERM, so a batch in flight commits (or rolls back) whole before the process exits.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+from flipside.db import connect
+from flipside.store import NOTIFY_CHANNEL
+
+from .postgres import BATCH_SIZE, PROJECTIONS, Projector
+
+POLL_SECONDS = 1.0
+_STOP_CHECK_SECONDS = 0.2  # how long a wait may go on without looking at `stop`
+
+
+def stop_on_signals() -> threading.Event:
+    """An event set by SIGINT or SIGTERM (call from the main thread)."""
+    stop = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stop.set())
+    return stop
+
+
+def follow(
+    url: str,
+    *,
+    names: Sequence[str] = tuple(PROJECTIONS),
+    once: bool = False,
+    stop: threading.Event | None = None,
+    poll_seconds: float = POLL_SECONDS,
+    batch_size: int = BATCH_SIZE,
+    on_batch: Callable[[int], None] | None = None,
+) -> int:
+    """Keep the named projections up to date; with `once`, catch up and return.
+
+    Returns the events folded; `on_batch` is told each batch's size as it commits.
+    Raises `flipside.db.DatabaseUnavailable` if the database does not answer at the start.
+    """
+    stop = stop or threading.Event()
+    with connect(url) as conn, connect(url) as listener:
+        listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(NOTIFY_CHANNEL)))
+        projector = Projector(conn, names, batch_size)
+        total = 0
+        while not stop.is_set():
+            total += _catch_up(projector, stop, on_batch)
+            if once:
+                break
+            _wait(listener, poll_seconds, stop)
+    return total
+
+
+def _catch_up(
+    projector: Projector, stop: threading.Event, on_batch: Callable[[int], None] | None
+) -> int:
+    total = 0
+    while not stop.is_set() and (read := projector.step()):
+        total += read
+        if on_batch is not None:
+            on_batch(read)
+    return total
+
+
+def _wait(listener: psycopg.Connection[Any], seconds: float, stop: threading.Event) -> None:
+    """Until a notification arrives, `seconds` pass or `stop` is set."""
+    deadline = time.monotonic() + seconds
+    while not stop.is_set() and (left := deadline - time.monotonic()) > 0:
+        timeout = min(left, _STOP_CHECK_SECONDS)
+        if any(True for _ in listener.notifies(timeout=timeout, stop_after=1)):
+            # Drain what else is queued: one catch-up answers all of them.
+            for _ in listener.notifies(timeout=0):
+                pass
+            return
