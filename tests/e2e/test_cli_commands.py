@@ -1,0 +1,126 @@
+"""`flipside matches list`, `replay`, `audit` and the one-line errors, through the CLI, plus
+one run of the installed ``flipside`` script."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cli.main import cli
+from flipside.db import temporary_database
+from flipside.store import PostgresEventStore, StoreUnavailable
+from tests.recorded_matches import finished_match, running_match
+
+DOWN = "postgresql://postgres@127.0.0.1:1/nothing"  # no server listens on port 1
+
+
+@pytest.fixture(scope="module")
+def url(postgres_server_url: str) -> Iterator[str]:
+    with temporary_database(postgres_server_url, prefix="flipside_test") as database:
+        with PostgresEventStore(database) as store:
+            finished_match(store, "cmd-done", seats=3)
+            running_match(store, "cmd-running")
+        yield database
+
+
+def run(url: str, *args: str) -> Result:
+    return CliRunner().invoke(cli, ["--database-url", url, *args])
+
+
+def test_matches_list_filters_and_json(url: str) -> None:
+    table = run(url, "matches", "list")
+    assert table.exit_code == 0 and "cmd-done" in table.stdout and "cmd-running" in table.stdout
+    active = [
+        json.loads(line)
+        for line in run(url, "matches", "list", "--status", "active", "--json").stdout.splitlines()
+    ]
+    assert [row["match_id"] for row in active] == ["cmd-running"]
+    finished = run(url, "matches", "list", "--status", "finished", "--json").stdout
+    assert [json.loads(line)["winner"] is not None for line in finished.splitlines()] == [True]
+    by_player = run(url, "matches", "list", "--player", "ana", "--json").stdout.splitlines()
+    assert [json.loads(line)["match_id"] for line in by_player] == ["cmd-running"]
+
+
+def test_replay_tells_the_rounds(url: str) -> None:
+    result = run(url, "replay", "cmd-done")
+    assert result.exit_code == 0
+    for words in (
+        "== round 1",
+        "up side, strongest first:",
+        "down side",
+        "winner",
+        "seed revealed",
+    ):
+        assert words in result.stdout
+    one = run(url, "replay", "cmd-done", "--round", "1", "--json")
+    steps = [json.loads(line) for line in one.stdout.splitlines()]
+    assert {step["round"] for step in steps} == {1} and steps[0]["type"] == "RoundStarted"
+
+
+def test_replay_as_a_seat_hides_the_others_orientation(url: str) -> None:
+    result = run(url, "replay", "cmd-done", "--as-seat", "0")
+    assert result.exit_code == 0 and "cards placed face down" in result.stdout
+    assert "seed revealed" in result.stdout  # at the end the seed is public
+    wrong = run(url, "replay", "cmd-done", "--as-seat", "7")
+    assert wrong.exit_code == 2 and "seats 0-2" in wrong.output
+
+
+def test_audit_all_passes_and_says_a_running_match_is_running(url: str) -> None:
+    result = run(url, "audit", "--all")
+    assert result.exit_code == 0, result.output
+    assert (
+        "PASS cmd-done" in result.stdout
+        and "running (running: seed not yet revealed" in result.stdout
+    )
+    verdicts = [
+        json.loads(line) for line in run(url, "audit", "--all", "--json").stdout.splitlines()
+    ]
+    assert {v["match_id"]: v["status"] for v in verdicts} == {
+        "cmd-done": "finished",
+        "cmd-running": "running",
+    }
+    assert all(v["passed"] for v in verdicts)
+
+
+@pytest.mark.parametrize("command", [["replay", "nope"], ["audit", "nope"]])
+def test_an_unknown_match_is_one_line(url: str, command: list[str]) -> None:
+    result = run(url, *command)
+    assert result.exit_code == 1
+    assert result.output.strip() == "Error: no match 'nope'"
+
+
+def test_a_database_that_does_not_answer_is_one_line_unless_debug() -> None:
+    result = run(DOWN, "audit", "--all")
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: database unavailable")
+    debug = CliRunner().invoke(cli, ["--debug", "--database-url", DOWN, "replay", "x"])
+    assert isinstance(debug.exception, StoreUnavailable)
+
+
+def test_a_usage_error_keeps_clicks_message(url: str) -> None:
+    result = run(url, "audit")
+    assert result.exit_code == 2 and "--all" in result.output
+
+
+def test_the_installed_script(url: str) -> None:
+    # The script next to this interpreter: the one `pip install` put in this environment.
+    script = str(Path(sys.executable).with_name("flipside"))
+    done = subprocess.run(
+        [script, "audit", "cmd-done", "--json"],
+        env={**os.environ, "FLIPSIDE_DATABASE_URL": url},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["passed"] is True
+    assert done.stderr == ""  # no progress bar in a pipe

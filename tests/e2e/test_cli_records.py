@@ -1,0 +1,124 @@
+"""`flipside export` and `flipside import` end to end on PostgreSQL, through the CLI.
+
+Each module gets databases of its own: `audit --all` and `export --all` must not see the
+session database, where other tests keep (and tamper with) their matches.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cli.main import cli
+from flipside.db import temporary_database
+from flipside.export import parse_toml, toml_document
+from flipside.store import PostgresEventStore
+from tests.recorded_matches import finished_match, running_match
+
+FINISHED = [f"rec-{n}" for n in range(4)]
+
+
+@pytest.fixture(scope="module")
+def source_url(postgres_server_url: str) -> Iterator[str]:
+    with temporary_database(postgres_server_url, prefix="flipside_test") as url:
+        with PostgresEventStore(url) as store:
+            for number, match_id in enumerate(FINISHED):
+                finished_match(store, match_id, seats=3 + number % 3)
+            running_match(store, "rec-running")
+        yield url
+
+
+def run(url: str, *args: str | Path) -> Result:
+    return CliRunner().invoke(cli, ["--database-url", url, *map(str, args)])
+
+
+def exported(url: str, path: Path, fmt: str = "jsonl", *which: str) -> bytes:
+    result = run(url, "export", *(which or ["--all"]), "--format", fmt, "--out", path)
+    assert result.exit_code == 0, result.output
+    return path.read_bytes()
+
+
+def test_jsonl_round_trip_through_a_fresh_database(
+    source_url: str, fresh_database_url: object, tmp_path: Path
+) -> None:
+    first = exported(source_url, tmp_path / "a.jsonl")
+    target = fresh_database_url()  # type: ignore[operator]
+    imported = run(target, "import", tmp_path / "a.jsonl")
+    assert imported.exit_code == 0, imported.output
+    assert "imported 5 matches" in imported.stdout
+    audited = run(target, "audit", "--all")
+    assert audited.exit_code == 0, audited.output
+    assert exported(target, tmp_path / "b.jsonl") == first
+    again = run(target, "import", tmp_path / "a.jsonl")
+    assert again.exit_code == 0 and "(0 new," in again.stdout
+
+
+def test_a_tampered_record_is_refused_and_nothing_is_imported(
+    source_url: str, fresh_database_url: object, tmp_path: Path
+) -> None:
+    lines = exported(source_url, tmp_path / "a.jsonl").decode().splitlines(keepends=True)
+    at = next(
+        i for i, line in enumerate(lines) if '"type":"CardsExchanged"' in line and "rec-3" in line
+    )
+    envelope = json.loads(lines[at])
+    envelope["data"]["discarded"] = envelope["data"]["discarded"][:-1] or ["AK"]
+    lines[at] = json.dumps(envelope) + "\n"
+    (tmp_path / "bad.jsonl").write_text("".join(lines))
+    target = fresh_database_url()  # type: ignore[operator]
+    refused = run(target, "import", tmp_path / "bad.jsonl")
+    assert refused.exit_code == 1
+    assert "refused, nothing imported" in refused.output
+    assert f"rec-3 event {envelope['version']} [chain]" in refused.output
+    listed = run(target, "matches", "list", "--json")
+    assert listed.exit_code == 0 and listed.stdout == ""
+
+
+def test_a_truncated_file_is_one_line_and_nothing_is_imported(
+    source_url: str, fresh_database_url: object, tmp_path: Path
+) -> None:
+    text = exported(source_url, tmp_path / "a.jsonl")
+    (tmp_path / "cut.jsonl").write_bytes(text[: len(text) // 2])
+    target = fresh_database_url()  # type: ignore[operator]
+    result = run(target, "import", tmp_path / "cut.jsonl")
+    assert result.exit_code == 1
+    assert "truncated" in result.output and "Traceback" not in result.output
+    assert run(target, "matches", "list", "--json").stdout == ""
+    missing = run(target, "import", tmp_path / "none.jsonl")
+    assert missing.exit_code == 1 and "cannot read" in missing.output
+
+
+def test_csv_loads_with_one_row_per_seat_per_round(source_url: str, tmp_path: Path) -> None:
+    exported(source_url, tmp_path / "r.csv", "csv", *FINISHED)
+    with (tmp_path / "r.csv").open(newline="") as file:
+        rows = list(csv.DictReader(file))
+    jsonl = exported(source_url, tmp_path / "r.jsonl", "jsonl", *FINISHED).decode()
+    seats_per_round = sum(
+        len(event["data"]["turn_order"])
+        for event in map(json.loads, jsonl.splitlines())
+        if event["type"] == "RoundStarted"
+    )
+    assert len(rows) == seats_per_round
+    assert {row["match_id"] for row in rows} == set(FINISHED)
+
+
+def test_toml_parsed_and_written_again_is_the_same_file(source_url: str, tmp_path: Path) -> None:
+    text = exported(source_url, tmp_path / "r.toml", "toml").decode()
+    records = parse_toml(text)
+    assert {record.match_id for record in records} == {*FINISHED, "rec-running"}
+    assert toml_document(records) == text
+
+
+def test_since_picks_matches_by_creation_time(source_url: str, tmp_path: Path) -> None:
+    assert exported(source_url, tmp_path / "old.jsonl", "jsonl", "--since", "2000-01-01")
+    assert exported(source_url, tmp_path / "new.jsonl", "jsonl", "--since", "2999-01-01") == b""
+
+
+def test_an_unknown_match_writes_no_file(source_url: str, tmp_path: Path) -> None:
+    result = run(source_url, "export", "nope", "--format", "jsonl", "--out", tmp_path / "x")
+    assert result.exit_code == 1 and "no match 'nope'" in result.output
+    assert list(tmp_path.iterdir()) == []
