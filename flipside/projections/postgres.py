@@ -136,15 +136,20 @@ PROJECTIONS: dict[str, Projection] = {
 
 
 def fold_touched(feed: EventFeed, events: Sequence[FeedRecord]) -> dict[str, MatchFacts]:
-    """Every match in `events` folded from its first event up to its last one in `events`."""
+    """Every match in `events` folded from its first event up to its last one in `events`.
+
+    A stream that does not begin with `MatchCreated` is not a match and is left out, so that
+    a stray stream cannot stop the projections.
+    """
     streams: dict[str, list[FeedRecord]] = {}
     for event in events:
         streams.setdefault(event.stream_id, []).append(event)
     facts: dict[str, MatchFacts] = {}
     for stream_id, tail in streams.items():
         first = tail[0].version
-        head = feed.read_stream(stream_id)[: first - 1] if first > 1 else []
-        facts[stream_id] = fold_match([*head, *tail])
+        records = [*feed.read_stream(stream_id)[: first - 1], *tail] if first > 1 else tail
+        if records[0].type == "MatchCreated":
+            facts[stream_id] = fold_match(records)
     return facts
 
 
@@ -254,5 +259,6 @@ class Projector:
             if checkpoint >= last:
                 continue
             mine = _after(events, checkpoint)
-            PROJECTIONS[name].write(self.conn, Batch(mine, facts))
+            matches = [event for event in mine if event.stream_id in facts]
+            PROJECTIONS[name].write(self.conn, Batch(matches, facts))
             _save(self.conn, name, last, len(mine))

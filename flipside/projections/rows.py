@@ -11,8 +11,9 @@ events from an in-process simulation become records with `records_of`.
 Only finished rounds produce `round_facts`: drawn cards and orientations stay secret until
 the showdown (R10-R11), and a read model must not leak them while a round is in play.
 
+>>> from flipside.domain.events import SeatSpec
 >>> from flipside.simulation import play_match, match_seed
->>> events, _ = play_match("m", ["easy"] * 3, match_seed(0, 0))
+>>> events, _ = play_match("m", [SeatSpec("npc", level="easy")] * 3, match_seed(0, 0))
 >>> facts = fold_match(records_of(events))
 >>> facts.summary["status"], facts.rounds[0]["round"], facts.rounds[0]["turn_position"]
 ('finished', 1, 1)
@@ -234,7 +235,7 @@ class _MatchFold:
 
     def _on_match_ended(self, data: Mapping[str, Any], at: datetime | None) -> None:
         self.summary.update(
-            status="finished", winner=data["winner"], places=data["places"], finished_at=at
+            status="finished", winner=data["winner"], places=list(data["places"]), finished_at=at
         )
 
 

@@ -1,0 +1,237 @@
+"""The pure row builders of `flipside.projections.rows`, on simulated matches (no database).
+
+The oracle is the decider's own state: each round's facts are read off the match state just
+before its `RoundEnded` (what every seat was dealt, discarded, drew and placed, its life and
+whether it was eliminated), independently of the shortcuts the fold takes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from flipside.domain.events import Event, RoundEnded, SeatSpec, ShowdownRevealed
+from flipside.domain.hands import hand_category, hand_value
+from flipside.domain.rules import evolve, initial_state
+from flipside.domain.state import Match
+from flipside.npc.policy import Policy
+from flipside.projections.rows import (
+    PLAYER_STAT_COLUMNS,
+    ROUND_FACT_COLUMNS,
+    EventRecord,
+    fold_match,
+    match_summary,
+    merge_stats,
+    player_averages,
+    player_contributions,
+    player_key,
+    records_of,
+    round_facts,
+)
+from flipside.simulation import match_seed, play_match
+from tests.recorded_matches import RandomPolicy
+
+ANA = SeatSpec("human", name="ana")
+EASY = SeatSpec("npc", level="easy")
+HARD = SeatSpec("npc", level="hard")
+
+
+def _everyone(state: Match) -> dict[int, Policy]:
+    """Every seat, people included, plays at random (big discards: reshuffles happen)."""
+    return {seat: RandomPolicy() for seat in range(len(state.seats))}
+
+
+def _computers(state: Match) -> dict[int, Policy]:
+    """Only computer seats play: a match with a person stops when the person must act."""
+    return {i: RandomPolicy() for i, seat in enumerate(state.seats) if seat.spec.kind == "npc"}
+
+
+def _match(number: int, seats: tuple[SeatSpec, ...]) -> list[Event]:
+    events, state = play_match(f"m{number}", seats, match_seed(99, number), _everyone)
+    assert state.phase == "over"
+    return events
+
+
+MATCHES = [
+    (number, seats)
+    for number, seats in enumerate(
+        [(EASY, EASY, EASY), (ANA, EASY, HARD, EASY), (ANA, HARD, EASY, EASY, HARD)] * 4
+    )
+]
+
+
+def _expected_round(before: Match, life_before: Mapping[int, int]) -> list[dict[str, object]]:
+    """The facts of the round `before` is about to end, from the decider's state."""
+    up, *down = before.showdowns
+    rows = []
+    for position, seat in enumerate(before.turn_order, start=1):
+        state = before.seats[seat]
+        placed = state.placed or ()
+        up_ranks = "".join(card[0] for card in placed)
+        down_ranks = "".join(card[1] for card in placed)
+        rows.append(
+            {
+                "match_id": before.match_id,
+                "round": before.round,
+                "seat": seat,
+                "player": state.spec.name
+                if state.spec.kind == "human"
+                else f"npc:{state.spec.level}",
+                "level": state.spec.level,
+                "start_seat": before.start_seat,
+                "turn_position": position,
+                "dealt": " ".join(state.dealt),
+                "discarded": " ".join(state.discarded),
+                "drawn": " ".join(state.drawn),
+                "up_ranks": up_ranks,
+                "down_ranks": down_ranks,
+                "up_category": hand_category(hand_value(up_ranks)),
+                "down_category": hand_category(hand_value(down_ranks)),
+                "up_value": hand_value(up_ranks),
+                "down_value": hand_value(down_ranks),
+                "up_place": up.ranking.index(seat) + 1,
+                "down_place": down[0].ranking.index(seat) + 1
+                if down and seat in down[0].ranking
+                else None,
+                "life_before": life_before[seat],
+                "life_after": state.life,
+                "eliminated": state.eliminated,
+            }
+        )
+    return rows
+
+
+def _oracle(events: list[Event]) -> tuple[list[dict[str, object]], Match]:
+    state, rows = initial_state(), []
+    life_before: dict[int, int] = {}
+    for event in events:
+        if isinstance(event, RoundEnded):
+            assert all(isinstance(s, ShowdownRevealed) for s in state.showdowns)
+            rows += _expected_round(state, life_before)
+        state = evolve(state, event)
+        if type(event).__name__ == "RoundStarted":
+            life_before = {i: seat.life for i, seat in enumerate(state.seats)}
+    return rows, state
+
+
+@pytest.mark.parametrize(("number", "seats"), MATCHES)
+def test_round_facts_are_the_decider_state_at_each_round_end(
+    number: int, seats: tuple[SeatSpec, ...]
+) -> None:
+    events = _match(number, seats)
+    expected, _ = _oracle(events)
+    facts = round_facts(records_of(events))
+    assert facts == expected
+    assert all(tuple(row) == ROUND_FACT_COLUMNS for row in facts)
+
+
+@pytest.mark.parametrize(("number", "seats"), MATCHES)
+def test_match_summary_is_the_final_state(number: int, seats: tuple[SeatSpec, ...]) -> None:
+    events = _match(number, seats)
+    _, state = _oracle(events)
+    summary = match_summary(records_of(events))
+    assert summary["match_id"] == f"m{number}"
+    assert summary["status"] == "finished"
+    assert summary["winner"] == state.winner
+    assert summary["places"] == [seat.place for seat in state.seats]
+    assert summary["lives"] == [seat.life for seat in state.seats]
+    assert summary["round"] == state.round
+    assert summary["version"] == len(events)
+    assert summary["seats"] == [
+        {"seat": i, "kind": spec.kind, "name": spec.name, "level": spec.level}
+        for i, spec in enumerate(seats)
+    ]
+    assert summary["players"] == sorted({player_key(s) for s in summary["seats"]})
+
+
+def test_times_come_from_the_records() -> None:
+    events = _match(0, (EASY, EASY, EASY))
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    records = [
+        EventRecord(r.type, r.data, start + timedelta(seconds=i))
+        for i, r in enumerate(records_of(events))
+    ]
+    summary = match_summary(records)
+    assert summary["created_at"] == start
+    assert summary["updated_at"] == start + timedelta(seconds=len(events) - 1)
+    ended = next(i for i, r in enumerate(records) if r.type == "MatchEnded")
+    assert summary["finished_at"] == start + timedelta(seconds=ended)
+
+
+def test_a_running_match_shows_only_finished_rounds() -> None:
+    """Drawn cards and orientations of the round in play stay secret (R10, R11)."""
+    events, state = play_match("live", (ANA, EASY, EASY, EASY), match_seed(5, 0), _computers)
+    assert state.phase != "over"
+    facts = fold_match(records_of(events))
+    assert facts.summary["status"] == "active"
+    assert facts.summary["winner"] is None and facts.summary["finished_at"] is None
+    assert {row["round"] for row in facts.rounds} == set(range(1, state.round))
+    assert player_contributions(facts) == []
+
+
+def test_a_prefix_folds_to_the_rows_of_its_ended_rounds() -> None:
+    events = _match(3, (ANA, EASY, HARD, EASY))
+    full = round_facts(records_of(events))
+    ends = [i for i, event in enumerate(events) if isinstance(event, RoundEnded)]
+    for count, end in enumerate(ends, start=1):
+        prefix = round_facts(records_of(events[: end + 1]))
+        assert prefix == [row for row in full if row["round"] <= count]
+
+
+def test_player_contributions_count_each_seat_of_a_finished_match() -> None:
+    events = _match(1, (ANA, EASY, HARD, EASY))
+    facts = fold_match(records_of(events))
+    contributions = {
+        row["player"]: row for row in merge_stats(player_contributions(facts)).values()
+    }
+    assert set(contributions) == {"ana", "npc:easy", "npc:hard"}
+    places = facts.summary["places"]
+    assert contributions["npc:easy"]["matches"] == 2
+    assert contributions["npc:easy"]["place_sum"] == places[1] + places[3]
+    assert sum(row["wins"] for row in contributions.values()) == 1
+    ana = contributions["ana"]
+    mine = [row for row in facts.rounds if row["seat"] == 0]
+    assert ana["placements"] == ana["exchanges"] == len(mine)
+    assert ana["up_favoured"] == sum(row["up_value"] > row["down_value"] for row in mine)
+    assert ana["cards_discarded"] == sum(len(row["discarded"].split()) for row in mine)
+    assert all(tuple(row) == PLAYER_STAT_COLUMNS for row in contributions.values())
+
+
+def test_merged_stats_do_not_depend_on_order() -> None:
+    contributions = [
+        row
+        for number, seats in MATCHES
+        for row in player_contributions(fold_match(records_of(_match(number, seats))))
+    ]
+    shuffled = contributions[:]
+    random.Random(1).shuffle(shuffled)
+    assert merge_stats(contributions) == merge_stats(shuffled)
+
+
+def test_player_averages() -> None:
+    stats = dict.fromkeys(PLAYER_STAT_COLUMNS, 0) | {
+        "player": "ana",
+        "matches": 4,
+        "wins": 1,
+        "place_sum": 10,
+        "placements": 20,
+        "up_favoured": 15,
+        "exchanges": 20,
+        "cards_discarded": 30,
+    }
+    averages = player_averages(stats)
+    assert averages["win_rate"] == 0.25
+    assert averages["average_place"] == 2.5
+    assert averages["up_favoured_rate"] == 0.75
+    assert averages["mean_discarded"] == 1.5
+    empty = player_averages(dict.fromkeys(PLAYER_STAT_COLUMNS, 0) | {"player": "bo"})
+    assert empty["win_rate"] is None and empty["mean_discarded"] is None
+
+
+def test_player_keys() -> None:
+    assert player_key({"kind": "human", "name": "ana", "level": None}) == "ana"
+    assert player_key({"kind": "npc", "name": None, "level": "insane"}) == "npc:insane"
+    assert player_key({"kind": "human", "name": None, "level": None}) is None
