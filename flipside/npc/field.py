@@ -25,10 +25,10 @@ from functools import cache
 from flipside.domain.cards import DECK, Card
 from flipside.domain.hands import RANK_KEY, VALUE_BY_KEY, is_full_house_or_better
 
-CARD_KEYS: dict[Card, tuple[int, int]] = {
-    card: (RANK_KEY[card[0]], RANK_KEY[card[1]]) for card in DECK
+_HIGH_AND_SWING: dict[Card, tuple[int, int]] = {
+    card: (RANK_KEY[card[0]], RANK_KEY[card[1]] - RANK_KEY[card[0]]) for card in DECK
 }
-"""Count-key contributions (higher rank, lower rank) of every card."""
+"""Per card: the count key of its higher rank, and what turning it adds to the up key."""
 
 _BOOTSTRAP_HANDS = 4000
 _BOOTSTRAP_ROUNDS = 2
@@ -46,40 +46,41 @@ class FieldTables:
     down: dict[int, float]
 
 
-def orientation_keys(cards: Sequence[Card]) -> tuple[list[int], int]:
-    """The up count key of each of the 32 orientations, and the key of all ten ranks.
+def orientation_keys(cards: Sequence[Card]) -> tuple[int, int, list[int]]:
+    """The 32 orientations of `cards` as count keys: ``(up0, down0, shifts)``.
 
-    The order matches `hands.orientation_values` for cards given high rank first: index
-    ``mask`` turns card ``i`` (low rank up) when bit ``i`` is set. The down key of an
-    orientation is ``total - up``.
+    Orientation ``mask`` has up key ``up0 + shifts[mask]`` and down key
+    ``down0 - shifts[mask]``; mask 0 is every card high rank up and bit ``i`` turns card
+    ``i``, the order of `hands.orientation_values` for cards given high rank first.
     """
     up = 0
-    swings = []
+    shifts = [0]
     for card in cards:
-        high, low = CARD_KEYS[card]
+        high, swing = _HIGH_AND_SWING[card]
         up += high
-        swings.append(low - high)
-    total = 2 * up + sum(swings)
-    keys = [up]
-    for swing in swings:  # doubling, as in hands.orientation_values
-        keys += [key + swing for key in keys]
-    return keys, total
+        shifts += [shift + swing for shift in shifts]  # doubling, as in orientation_values
+    return up, up + shifts[-1], shifts
+
+
+def orientation_scores(
+    cards: Sequence[Card], tables: FieldTables
+) -> tuple[int, int, list[int], list[float]]:
+    """`orientation_keys` of `cards` and the score ``up + down`` of every orientation."""
+    up0, down0, shifts = orientation_keys(cards)
+    up, down = tables.up, tables.down
+    return up0, down0, shifts, [up[up0 + shift] + down[down0 - shift] for shift in shifts]
 
 
 def equity(cards: Sequence[Card], tables: FieldTables) -> float:
     """The expected life change of the best orientation of `cards` against the field."""
-    keys, total = orientation_keys(cards)
-    up, down = tables.up, tables.down
-    return max([up[key] + down[total - key] for key in keys])
+    return max(orientation_scores(cards, tables)[3])
 
 
 def model_orientation(cards: Sequence[Card], tables: FieldTables) -> tuple[int, int]:
     """(up key, down key) of the orientation the model would choose for `cards`."""
-    keys, total = orientation_keys(cards)
-    up, down = tables.up, tables.down
-    scores = [up[key] + down[total - key] for key in keys]
-    best = keys[scores.index(max(scores))]
-    return best, total - best
+    up0, down0, shifts, scores = orientation_scores(cards, tables)
+    best = shifts[scores.index(max(scores))]
+    return up0 + best, down0 - best
 
 
 @cache
@@ -110,10 +111,10 @@ def _typical_values() -> tuple[list[int], list[int]]:
     hands = [rng.sample(DECK, 5) for _ in range(_BOOTSTRAP_HANDS)]
     up_values, down_values = [], []
     for cards in hands:  # round zero: random orientations
-        keys, total = orientation_keys(cards)
-        key = keys[rng.randrange(32)]
-        up_values.append(VALUE_BY_KEY[key])
-        down_values.append(VALUE_BY_KEY[total - key])
+        up0, down0, shifts = orientation_keys(cards)
+        shift = shifts[rng.randrange(32)]
+        up_values.append(VALUE_BY_KEY[up0 + shift])
+        down_values.append(VALUE_BY_KEY[down0 - shift])
     for _ in range(_BOOTSTRAP_ROUNDS):
         tables = _tables(_BOOTSTRAP_SEATS, sorted(up_values), sorted(down_values))
         chosen = [model_orientation(cards, tables) for cards in hands]

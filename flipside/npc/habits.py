@@ -59,12 +59,13 @@ def estimate_habits(showdowns: Iterable[tuple[Sequence[OrientedCard], int]]) -> 
     biases = [step / BIAS_STEPS for step in range(BIAS_STEPS + 1)]
     hits = dict.fromkeys(biases, 0)
     for placed, seats in rounds:
-        up_key = sum(RANK_KEY[card[0]] for card in placed)
-        keys, total = orientation_keys([card_of(card) for card in placed])
+        chosen = sum(RANK_KEY[card[0]] for card in placed)
+        up0, down0, shifts = orientation_keys([card_of(card) for card in placed])
         for bias in biases:
             tables = biased_tables(seats, bias)
-            best = max(tables.up[key] + tables.down[total - key] for key in keys)
-            if tables.up[up_key] + tables.down[total - up_key] >= best:
+            up, down = tables.up, tables.down
+            best = max(up[up0 + shift] + down[down0 - shift] for shift in shifts)
+            if up[chosen] + down[down0 + up0 - chosen] >= best:
                 hits[bias] += 1
     best_bias = max(biases, key=lambda bias: (hits[bias], -abs(bias - 0.5)))
     return PlayerHabits(up_bias=best_bias, rounds=len(rounds))

@@ -23,9 +23,9 @@ from flipside.domain.hands import oriented_by_mask
 from flipside.domain.views import MatchView
 
 from .exchange import choose_discard
-from .field import FieldTables, biased_tables, field_tables
+from .field import biased_tables, field_tables
 from .habits import HabitsProvider, grid_bias
-from .orientation import Scores, score_orientations
+from .orientation import Model, Scores, score_orientations
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +40,9 @@ class Level:
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", samples=6, temperature=1.0),
-        Level("normal", samples=24, temperature=0.3),
-        Level("hard", samples=80, temperature=0.08),
+        Level("easy", samples=6, temperature=3.0),
+        Level("normal", samples=24, temperature=0.5),
+        Level("hard", samples=64, temperature=0.2),
         Level("insane", samples=300, temperature=0.0, models_person=True),
         Level("hate_you", samples=200, temperature=0.0, models_person=True, spite=1.5),
     )
@@ -96,14 +96,26 @@ class LevelPolicy:
         """This level's estimate of every orientation's worth (for choices and benchmarks)."""
         return score_orientations(view, rng, self.level.samples, self.models(view), target)
 
-    def models(self, view: MatchView) -> dict[int, FieldTables]:
-        """How each other active seat is expected to orient."""
+    def models(self, view: MatchView) -> dict[int, Model]:
+        """How each other active seat is expected to orient.
+
+        Every level assumes the balanced model. INSANE and HATE YOU know better: a computer
+        seat's level is public, so they expect its level's noise, and they expect the
+        person's habits when a provider knows them.
+        """
         seats = len(view.turn_order)
-        models = {seat: field_tables(seats) for seat in view.turn_order if seat != view.viewer}
+        balanced = Model(field_tables(seats))
+        models = {seat: balanced for seat in view.turn_order if seat != view.viewer}
+        if not self.level.models_person:
+            return models
+        for seat in models:
+            level = LEVELS.get(view.seats[seat].level or "")
+            if level:
+                models[seat] = Model(balanced.tables, level.temperature)
         person = person_seat(view)
         name = view.seats[person].name if person is not None else None
-        if self.level.models_person and self.habits and person in models and name:
-            models[person] = biased_tables(seats, grid_bias(self.habits(name)))
+        if self.habits and person in models and name:
+            models[person] = Model(biased_tables(seats, grid_bias(self.habits(name))))
         return models
 
     def target_seat(self, view: MatchView) -> int:

@@ -14,14 +14,17 @@ seat its remaining life and `ELIMINATION_COST` more (R5): it loses every later r
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import accumulate
+from math import exp
 
 from flipside.domain.cards import Card
 from flipside.domain.hands import FULL_HOUSE_OR_BETTER, VALUE_BY_KEY, orientation_values
 from flipside.domain.views import MatchView
 
-from .field import FieldTables, model_orientation
+from .field import FieldTables, orientation_scores
 
 ELIMINATION_COST = 2.0
 _BONUS_COMPOSITE = FULL_HOUSE_OR_BETTER * 8
@@ -54,6 +57,15 @@ def showdown_changes(ups: Sequence[int], downs: Sequence[int], lives: Sequence[i
 
 
 @dataclass(frozen=True, slots=True)
+class Model:
+    """How another seat is expected to orient: a softmax over `tables`' orientation scores
+    at `temperature` (life units, as a level's own choice), or always the best at 0."""
+
+    tables: FieldTables
+    temperature: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class Opponent:
     """Another active seat as this seat sees it."""
 
@@ -62,7 +74,47 @@ class Opponent:
     life: int
     known: tuple[Card, ...]  # kept dealt cards: public (R9-R10)
     hidden: int  # cards drawn, unseen by this seat
-    tables: FieldTables  # how it is expected to orient
+    model: Model
+    # Choices by sorted drawn cards: samples repeat small draws often, and a seat that drew
+    # nothing always has the same ones.
+    memo: dict[tuple[Card, ...], Choices] = field(default_factory=dict, compare=False)
+
+    def composites(self, drawn: list[Card], rng: random.Random) -> tuple[int, int]:
+        """This seat's (up, down) composites if it drew `drawn`."""
+        drawn.sort()
+        key = tuple(drawn)
+        choices = self.memo.get(key)
+        if choices is None:
+            choices = self.memo[key] = self._choices(self.known + key)
+        if choices.cumulative is None:
+            return choices.orientations[0]
+        at = bisect(choices.cumulative, rng.random() * choices.cumulative[-1])
+        return choices.orientations[min(at, len(choices.orientations) - 1)]
+
+    def _choices(self, cards: tuple[Card, ...]) -> Choices:
+        up0, down0, shifts, scores = orientation_scores(cards, self.model.tables)
+        best = max(scores)
+        if self.model.temperature <= 0:
+            shifts, weights = [shifts[scores.index(best)]], None
+        else:
+            weights = list(accumulate(exp((x - best) / self.model.temperature) for x in scores))
+        orientations = [
+            (
+                VALUE_BY_KEY[up0 + shift] * 8 + self.tiebreak,
+                VALUE_BY_KEY[down0 - shift] * 8 + self.tiebreak,
+            )
+            for shift in shifts
+        ]
+        return Choices(orientations, weights)
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """The (up, down) composites a seat may choose and their cumulative weights (None: the
+    one orientation it always chooses)."""
+
+    orientations: list[tuple[int, int]]
+    cumulative: list[float] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +125,7 @@ class Sample:
     downs: list[int]
 
 
-def opponents(view: MatchView, models: Mapping[int, FieldTables]) -> list[Opponent]:
+def opponents(view: MatchView, models: Mapping[int, Model]) -> list[Opponent]:
     """The other active seats, with the model each is expected to orient by."""
     found = []
     for position, seat in enumerate(view.turn_order):
@@ -100,11 +152,10 @@ def sample_world(others: Sequence[Opponent], pool: Sequence[Card], rng: random.R
     ups, downs = [], []
     at = 0
     for other in others:
-        cards = other.known + tuple(drawn[at : at + other.hidden])
+        up, down = other.composites(drawn[at : at + other.hidden], rng)
         at += other.hidden
-        up_key, down_key = model_orientation(cards, other.tables)
-        ups.append(VALUE_BY_KEY[up_key] * 8 + other.tiebreak)
-        downs.append(VALUE_BY_KEY[down_key] * 8 + other.tiebreak)
+        ups.append(up)
+        downs.append(down)
     return Sample(ups, downs)
 
 
@@ -188,7 +239,7 @@ def score_orientations(
     view: MatchView,
     rng: random.Random,
     samples: int,
-    models: Mapping[int, FieldTables],
+    models: Mapping[int, Model],
     target: int | None = None,
 ) -> Scores:
     """Estimate `Scores` for the viewer's hand from `samples` sampled worlds."""

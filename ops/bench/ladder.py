@@ -1,0 +1,247 @@
+"""The strength ladder of the computer players (issue 6), measured by seeded simulation.
+
+1. EASY, NORMAL, HARD and INSANE at one four-seat table, every deal played once per
+   rotation of the levels around the table. Expected: mean finishing place ordered
+   easy > normal > hard > insane (1 is the winner), 95% intervals of neighbours apart.
+2. A scripted person who always maximises their up hand, against three INSANE and against
+   three HATE YOU players on the same deals (the person rotated through every seat). Both
+   levels know the person's habit, estimated from warm-up matches as the ``player_stats``
+   projection would. Expected: the person loses life faster against HATE YOU.
+
+    .venv/bin/python ops/bench/ladder.py [--deals 500] [--person-deals 60] [--seed 1] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from itertools import pairwise
+
+from flipside.domain.events import Event, LifeChanged, RoundStarted, SeatSpec, ShowdownRevealed
+from flipside.domain.hands import orientation_values, oriented_by_mask
+from flipside.domain.state import Match
+from flipside.domain.views import MatchView
+from flipside.npc import PlayerHabits, estimate_habits, npc_policies
+from flipside.npc.exchange import choose_discard
+from flipside.npc.policy import Policy
+from flipside.simulation import (
+    Z_95,
+    LevelStats,
+    PoliciesFor,
+    match_seed,
+    play_match,
+    rotate,
+    simulate,
+)
+
+LADDER = ("easy", "normal", "hard", "insane")
+PERSON = "person"
+
+
+class UpMaximiser:
+    """The scripted person: the shared exchange, then always the strongest up hand."""
+
+    def exchange(self, view: MatchView, rng: random.Random) -> tuple[str, ...]:
+        return choose_discard(view, rng)
+
+    def orientation(self, view: MatchView, rng: random.Random) -> tuple[str, ...]:
+        ups = [up for up, _ in orientation_values(view.hand)]
+        return oriented_by_mask(view.hand, ups.index(max(ups)))
+
+
+def ladder(deals: int, seed: int) -> dict[str, object]:
+    """Part 1: the rotated four-level table."""
+    result = simulate(deals * len(LADDER), LADDER, seed, rotated=True)
+    stats = result.by_level()
+    ordered = [stats[level] for level in LADDER]
+    return {
+        "matches": result.matches,
+        "rounds": result.rounds,
+        "seconds": round(result.seconds, 1),
+        "by_level": {row.level: row.to_json() for row in ordered},
+        "order_holds": all(a.mean_place > b.mean_place for a, b in pairwise(ordered)),
+        "intervals_apart": all(_apart(a, b) for a, b in pairwise(ordered)),
+        "digest": result.digest,
+    }
+
+
+def _apart(weaker: LevelStats, stronger: LevelStats) -> bool:
+    assert weaker.ci95 and stronger.ci95
+    return weaker.ci95[0] > stronger.ci95[1]
+
+
+def _person_seats(level: str, rotation: int) -> list[SeatSpec]:
+    names = rotate([PERSON, level, level, level], rotation)
+    return [
+        SeatSpec("human", name=PERSON) if n == PERSON else SeatSpec("npc", level=n) for n in names
+    ]
+
+
+def _policies(habits: PlayerHabits | None) -> PoliciesFor:
+    """The person plays `UpMaximiser`; the computer players know `habits` of the person."""
+
+    def policies_for(state: Match) -> dict[int, Policy]:
+        provider = (lambda name: habits if name == PERSON else None) if habits else None
+        policies: dict[int, Policy] = dict(npc_policies(state, provider))
+        for seat, seat_state in enumerate(state.seats):
+            if seat_state.spec.kind == "human":
+                policies[seat] = UpMaximiser()
+        return policies
+
+    return policies_for
+
+
+def learn_habits(matches: int, seed: int) -> PlayerHabits:
+    """The person's habits from the showdowns of warm-up matches against HARD players."""
+    showdowns = []
+    for number in range(matches):
+        seats = _person_seats("hard", number % 4)
+        person = next(i for i, spec in enumerate(seats) if spec.kind == "human")
+        events, _ = play_match(
+            f"warmup-{number}", seats, match_seed(seed, -1 - number), _policies(None)
+        )
+        for event in events:
+            if isinstance(event, ShowdownRevealed) and event.side == "up" and event.placed[person]:
+                taking_part = sum(placed is not None for placed in event.placed)
+                showdowns.append((event.placed[person], taking_part))
+    return estimate_habits(showdowns)
+
+
+def _person_loss(events: list[Event], person: int) -> tuple[int, int]:
+    """(life the person lost, net of gains; rounds the person took part in)."""
+    life, lost, rounds = 4, 0, 0
+    for event in events:
+        if isinstance(event, RoundStarted) and person in event.turn_order:
+            rounds += 1
+        elif isinstance(event, LifeChanged) and event.seat == person:
+            lost += life - event.life
+            life = event.life
+    return lost, rounds
+
+
+def against(level: str, deals: int, seed: int, habits: PlayerHabits) -> dict[str, object]:
+    """Part 2 for one level: the person's life lost per round, place and win rate."""
+    per_deal, places, lost_total, rounds_total = [], [], 0, 0
+    for deal in range(deals):
+        lost_deal, rounds_deal = 0, 0
+        for rotation in range(4):
+            seats = _person_seats(level, rotation)
+            person = [spec.kind for spec in seats].index("human")
+            events, state = play_match(
+                f"person-{level}-{deal}-{rotation}",
+                seats,
+                match_seed(seed, deal),
+                _policies(habits),
+            )
+            lost, rounds = _person_loss(events, person)
+            lost_deal, rounds_deal = lost_deal + lost, rounds_deal + rounds
+            places.append(state.seats[person].place)
+        per_deal.append(lost_deal / rounds_deal)
+        lost_total, rounds_total = lost_total + lost_deal, rounds_total + rounds_deal
+    half = Z_95 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
+    rate = lost_total / rounds_total
+    return {
+        "matches": deals * 4,
+        "person_life_lost_per_round": round(rate, 4),
+        "ci95_over_deals": [
+            round(statistics.fmean(per_deal) - half, 4),
+            round(statistics.fmean(per_deal) + half, 4),
+        ],
+        "person_mean_place": round(statistics.fmean(places), 3),
+        "person_win_rate": round(places.count(1) / len(places), 4),
+        "per_deal": per_deal,
+    }
+
+
+def person_test(deals: int, seed: int) -> dict[str, object]:
+    """Part 2: INSANE against HATE YOU, with the paired difference over deals."""
+    habits = learn_habits(20, seed)
+    runs = {level: against(level, deals, seed, habits) for level in ("insane", "hate_you")}
+    differences = [
+        hate - insane
+        for hate, insane in zip(
+            runs["hate_you"].pop("per_deal"), runs["insane"].pop("per_deal"), strict=True
+        )
+    ]
+    half = Z_95 * statistics.stdev(differences) / len(differences) ** 0.5
+    mean = statistics.fmean(differences)
+    return {
+        "habits": {"up_bias": habits.up_bias, "rounds": habits.rounds},
+        **runs,
+        "hate_minus_insane_per_round": [
+            round(mean - half, 4),
+            round(mean, 4),
+            round(mean + half, 4),
+        ],
+        "hate_you_faster": runs["hate_you"]["person_life_lost_per_round"]
+        > runs["insane"]["person_life_lost_per_round"],
+    }
+
+
+def _print(report: dict[str, dict[str, object]]) -> None:
+    if "ladder" in report:
+        _print_ladder(report["ladder"])
+    if "person" in report:
+        _print_person(report["person"])
+    print(f"{report['seconds']} s in all")
+
+
+def _print_ladder(table: dict[str, object]) -> None:
+    print(f"Ladder: {table['matches']} matches, {table['rounds']} rounds, {table['seconds']} s")
+    print(f"{'level':8} {'win rate':>9} {'mean place':>11} {'95% CI':>17}")
+    for level, row in table["by_level"].items():
+        low, high = row["ci95"]
+        print(
+            f"{level:8} {row['win_rate']:9.1%} {row['mean_place']:11.3f}   {low:.3f} - {high:.3f}"
+        )
+    print(
+        f"order easy > normal > hard > insane holds: {table['order_holds']}; "
+        f"neighbouring intervals apart: {table['intervals_apart']}"
+    )
+
+
+def _print_person(person: dict[str, object]) -> None:
+    print(f"\nScripted up-maximising person (habits learnt: {person['habits']})")
+    for level in ("insane", "hate_you"):
+        row = person[level]
+        print(
+            f"vs 3 x {level:8}: life lost/round {row['person_life_lost_per_round']:.3f} "
+            f"(95% CI over deals {row['ci95_over_deals'][0]:.3f}-{row['ci95_over_deals'][1]:.3f}), "
+            f"mean place {row['person_mean_place']:.2f}, wins {row['person_win_rate']:.1%} "
+            f"({row['matches']} matches)"
+        )
+    low, mean, high = person["hate_minus_insane_per_round"]
+    print(
+        f"hate_you - insane, paired by deal: {mean:+.3f} life/round"
+        f" (95% CI {low:+.3f} to {high:+.3f})"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=500, help="ladder deals (x4 rotations)")
+    parser.add_argument("--person-deals", type=int, default=60, help="person deals (x4 seats)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--part", choices=("ladder", "person", "both"), default="both")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    report: dict[str, object] = {}
+    if args.part != "person":
+        report["ladder"] = ladder(args.deals, args.seed)
+    if args.part != "ladder":
+        report["person"] = person_test(args.person_deals, args.seed)
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    if args.json:
+        json.dump(report, sys.stdout)
+        print()
+    else:
+        _print(report)
+
+
+if __name__ == "__main__":
+    main()

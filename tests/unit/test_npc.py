@@ -1,0 +1,272 @@
+"""Computer players (RULES "Computer players", issue 6): they decide from their seat's view
+only, find a clearly best orientation from HARD up, and are reproducible from the seed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from flipside.domain.cards import DECK
+from flipside.domain.commands import CreateMatch
+from flipside.domain.events import SeatSpec
+from flipside.domain.hands import orientation_values
+from flipside.domain.rules import execute, initial_state
+from flipside.domain.state import Match, SeatState
+from flipside.domain.views import MatchView, view
+from flipside.npc import LEVELS, PlayerHabits, estimate_habits, next_command, policy_for
+from flipside.npc.driver import npc_policies
+from flipside.npc.field import biased_tables, field_tables, model_orientation
+from flipside.npc.habits import grid_bias
+from flipside.npc.levels import pick
+from flipside.npc.orientation import (
+    Candidates,
+    Model,
+    Sample,
+    add_own_utilities,
+    showdown_changes,
+    utility,
+)
+
+SEED = bytes(range(32))
+
+
+def _match_at_orientation(levels: tuple[str, ...] = ("hard",) * 4) -> Match:
+    """A seeded match of computer players, played up to its first orientation phase."""
+    seats = tuple(SeatSpec("npc", level=level) for level in levels)
+    _, state = execute(initial_state(), CreateMatch("m", seats, SEED, seeded=True))
+    policies = npc_policies(state)
+    while state.phase == "exchange":
+        _, state = execute(state, next_command(state, policies))
+    return state
+
+
+def _other_with_drawn(state: Match, me: int) -> int:
+    return next(i for i, seat in enumerate(state.seats) if i != me and seat.drawn)
+
+
+def _swap_drawn_with_deck(state: Match, seat: int) -> Match:
+    """`state` with one of `seat`'s hidden drawn cards exchanged for the deck's top card."""
+    holder = state.seats[seat]
+    old, new = holder.drawn[0], state.deck[0]
+    changed = replace(
+        holder,
+        drawn=(new, *holder.drawn[1:]),
+        hand=tuple(new if card == old else card for card in holder.hand),
+    )
+    seats = tuple(changed if i == seat else s for i, s in enumerate(state.seats))
+    return replace(state, seats=seats, deck=(old, *state.deck[1:]))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decision_ignores_what_the_seat_cannot_see(level: str) -> None:
+    """Another seat's drawn cards and sealed orientation and the deck order (R10-R11) do not
+    change a decision: the policy gets the seat's view and nothing else."""
+    state = _match_at_orientation(("hard", "hard", "hard", level))
+    me = 3
+    other = _other_with_drawn(state, me)
+    _, state = execute(state, next_command(state, {other: policy_for("hard")}))
+    placed = tuple(card[::-1] for card in state.seats[other].placed)  # sealed (R11)
+    variants = [
+        _swap_drawn_with_deck(state, other),
+        replace(state, deck=tuple(reversed(state.deck))),
+        replace(
+            state,
+            seats=tuple(
+                replace(s, placed=placed) if i == other else s for i, s in enumerate(state.seats)
+            ),
+        ),
+    ]
+    policies = {me: policy_for(level)}
+    expected = next_command(state, policies)
+    for variant in variants:
+        assert view(variant, me) == view(state, me)
+        assert next_command(variant, policies) == expected
+
+
+class _Watched:
+    """A view that records which of its attributes a policy reads."""
+
+    def __init__(self, inner: MatchView) -> None:
+        self._inner = inner
+        self.read: set[str] = set()
+
+    def __getattr__(self, name: str) -> object:
+        self.read.add(name)
+        return getattr(self._inner, name)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_policy_reads_only_public_parts_of_the_view(level: str) -> None:
+    """No policy touches the seed, the commitment or the showdown record of the view."""
+    state = _match_at_orientation()
+    watched = _Watched(view(state, 0))
+    policy_for(level, target=1).orientation(watched, random.Random(1))  # type: ignore[arg-type]
+    assert watched.read <= {"hand", "seats", "turn_order", "viewer", "unseen_cards"}
+    assert watched._inner.seats[1].cards.count(None) == len(state.seats[1].drawn)
+
+
+def _state_with_hand(hand: tuple[str, ...], lives: tuple[int, ...] = (4, 4, 4, 4)) -> Match:
+    """An orientation phase where seat 0 holds `hand` and the others kept their dealt cards."""
+    rest = [card for card in DECK if card not in hand]
+    random.Random(7).shuffle(rest)
+    hands = [hand, tuple(rest[0:5]), tuple(rest[5:10]), tuple(rest[10:15])]
+    seats = tuple(
+        SeatState(SeatSpec("npc", level="hard"), life=life, dealt=cards, hand=cards, exchanged=True)
+        for cards, life in zip(hands, lives, strict=True)
+    )
+    return Match(
+        version=10,
+        match_id="forced",
+        phase="orientation",
+        seats=seats,
+        seed=SEED,
+        deck=tuple(rest[15:]),
+        round=1,
+        start_seat=0,
+        turn_order=(0, 1, 2, 3),
+        turn=4,
+    )
+
+
+HAND = ("97", "A9", "K4", "K9", "Q4")
+# Up 9 9 4 9 4, a full house (+2, R12), down 7 A K K Q, a pair: 2 life better than any other.
+DOMINANT = ("97", "9A", "4K", "9K", "4Q")
+
+
+@pytest.mark.parametrize("level", ["hard", "insane", "hate_you"])
+def test_clearly_best_orientation_is_found_from_hard_up(level: str) -> None:
+    seat_view = view(_state_with_hand(HAND), 0)
+    policy = policy_for(level)
+    chosen = [policy.orientation(seat_view, random.Random(n)) for n in range(10)]
+    assert sum(placed == DOMINANT for placed in chosen) >= (8 if level == "hard" else 10)
+
+
+def test_easy_almost_never_plays_the_best() -> None:
+    seat_view = view(_state_with_hand(HAND), 0)
+    chosen = [policy_for("easy").orientation(seat_view, random.Random(n)) for n in range(50)]
+    assert sum(placed == DOMINANT for placed in chosen) <= 10
+
+
+def test_scores_rank_the_dominant_orientation_first() -> None:
+    seat_view = view(_state_with_hand(HAND), 0)
+    own = policy_for("insane").scores(seat_view, random.Random(0)).own
+    assert own.index(max(own)) == 0b11110
+    assert sorted(own)[-2] <= own[0b11110] - 1
+
+
+def test_fast_path_agrees_with_the_showdown_rules() -> None:
+    """`add_own_utilities` is a shortcut of `showdown_changes` for seat 0; compare them."""
+    rng = random.Random(5)
+    for _ in range(300):
+        others = rng.randint(1, 4)
+        ups = rng.sample(range(1000, 9000, 8), others)
+        downs = rng.sample(range(1000, 9000, 8), others)
+        lives = [rng.randint(1, 3) for _ in range(others)]
+        life = rng.randint(1, 4)
+        mine = Candidates([rng.randrange(900, 9100) * 8 + 7 for _ in range(4)], [0] * 4)
+        mine = Candidates(mine.ups, [rng.randrange(900, 9100) * 8 + 7 for _ in range(4)])
+        totals = [0.0] * 4
+        worth = {change: utility(change, life) for change in range(-3, 3)}
+        add_own_utilities(totals, mine, Sample(ups, downs), lives, worth)
+        for mask in range(4):
+            changes = showdown_changes(
+                [mine.ups[mask], *ups], [mine.downs[mask], *downs], [life, *lives]
+            )
+            assert totals[mask] == utility(changes[0], life)
+
+
+def test_showdown_changes_follow_r12_r13() -> None:
+    # Seat 0 strongest up without bonus, seat 2 weakest up and weakest down: -3 (R13).
+    assert showdown_changes([300, 200, 100], [300, 200, 100], [4, 4, 4]) == [1, 0, -3]
+    # The weakest up seat is eliminated on the up side and skips the down side (R12).
+    assert showdown_changes([300, 200, 100], [300, 50, 100], [4, 4, 1]) == [1, -2, -1]
+
+
+def test_pareto_keeps_every_orientation_not_beaten_on_both_sides() -> None:
+    candidates = Candidates([5, 9, 5, 3], [5, 1, 5, 6])
+    assert candidates.pareto() == [0, 1, 3]
+
+
+def test_pick_takes_the_best_at_zero_temperature_and_spreads_when_hot() -> None:
+    assert pick([0.1, 0.7, 0.3], 0.0, random.Random(0)) == 1
+    rng = random.Random(0)
+    counts = [0, 0]
+    for _ in range(2000):
+        counts[pick([0.0, 0.0], 1.0, rng)] += 1
+    assert 900 < counts[0] < 1100
+
+
+def test_seeded_decisions_are_reproducible() -> None:
+    state = _match_at_orientation()
+    for level in LEVELS:
+        first = policy_for(level).orientation(view(state, 0), random.Random(11))
+        again = policy_for(level).orientation(view(state, 0), random.Random(11))
+        assert first == again
+
+
+def _up_maximiser_showdowns(count: int) -> list[tuple[tuple[str, ...], int]]:
+    rng = random.Random(3)
+    showdowns = []
+    for _ in range(count):
+        hand = rng.sample(DECK, 5)
+        ups = [up for up, _ in orientation_values(hand)]
+        mask = ups.index(max(ups))
+        placed = tuple(c[::-1] if mask >> i & 1 else c for i, c in enumerate(hand))
+        showdowns.append((placed, 4))
+    return showdowns
+
+
+def test_habits_of_an_up_maximiser_are_learnt() -> None:
+    habits = estimate_habits(_up_maximiser_showdowns(40))
+    assert habits == PlayerHabits(up_bias=1.0, rounds=40)
+
+
+def test_habits_of_a_balanced_player_are_balanced() -> None:
+    rng = random.Random(4)
+    tables = field_tables(4)
+    showdowns = []
+    for _ in range(40):
+        hand = rng.sample(DECK, 5)
+        up_key, _ = model_orientation(hand, tables)
+        values = orientation_values(hand)
+        mask = next(m for m, (up, _) in enumerate(values) if up == _value_of_key(up_key))
+        showdowns.append((tuple(c[::-1] if mask >> i & 1 else c for i, c in enumerate(hand)), 4))
+    assert estimate_habits(showdowns).up_bias == 0.5
+
+
+def _value_of_key(key: int) -> int:
+    from flipside.domain.hands import VALUE_BY_KEY
+
+    return VALUE_BY_KEY[key]
+
+
+def test_few_rounds_of_habits_are_not_trusted() -> None:
+    assert grid_bias(PlayerHabits(up_bias=1.0, rounds=2)) == 0.5
+    assert grid_bias(PlayerHabits(up_bias=0.87, rounds=50)) == 0.9
+    assert grid_bias(None) == 0.5
+
+
+def test_insane_models_the_person_with_their_habits() -> None:
+    seats = (SeatSpec("human", name="ana"), *(SeatSpec("npc", level="insane"),) * 3)
+    _, state = execute(initial_state(), CreateMatch("h", seats, SEED, seeded=True))
+    habits = PlayerHabits(up_bias=1.0, rounds=30)
+    policy = policy_for("insane", habits=lambda name: habits if name == "ana" else None)
+    models = policy.models(view(state, 1))
+    assert models[0] == Model(biased_tables(4, 1.0))
+    assert models[2] == Model(field_tables(4), LEVELS["insane"].temperature)
+    hard = policy_for("hard", habits=lambda name: habits)
+    assert hard.models(view(state, 1))[0] == Model(field_tables(4))
+
+
+def test_hate_you_targets_the_person_else_the_given_seat_else_the_leader() -> None:
+    person = (SeatSpec("human", name="ana"), *(SeatSpec("npc", level="hate_you"),) * 3)
+    _, state = execute(initial_state(), CreateMatch("t", person, SEED, seeded=True))
+    assert policy_for("hate_you", target=2).target_seat(view(state, 1)) == 0
+    npcs = tuple(SeatSpec("npc", level="hate_you") for _ in range(4))
+    _, state = execute(initial_state(), CreateMatch("t", npcs, SEED, seeded=True))
+    assert policy_for("hate_you", target=2).target_seat(view(state, 1)) == 2
+    leader = replace(state.seats[3], life=6)
+    state = replace(state, seats=(*state.seats[:3], leader))
+    assert policy_for("hate_you").target_seat(view(state, 1)) == 3
