@@ -207,8 +207,10 @@ def openapi(server: Server) -> OpenApiDocument:
 
 
 @pytest.fixture(scope="session")
-def api(server: Server, openapi: OpenApiDocument) -> ApiClient:
-    return ApiClient(server, openapi)
+def api(server: Server, openapi: OpenApiDocument) -> Iterator[ApiClient]:
+    client = ApiClient(server, openapi)
+    yield client
+    client.session.close()  # idle keep-alive connections would delay the server's shutdown
 
 
 # --- playing as a person ----------------------------------------------------------------------
