@@ -71,11 +71,15 @@ def events(query: dict[str, Any], match_id: str) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class StreamTiming:
-    """How a stream polls: quickly after activity, backing off to `poll_max` when idle."""
+    """How a stream polls: quickly after activity, backing off to `poll_max` when idle.
+
+    The heartbeat is also how a stream notices that its client left (a write fails), so it
+    is short: a thread serving a stream nobody reads is freed within a few seconds.
+    """
 
     poll_min: float = 0.05
-    poll_max: float = 1.0
-    heartbeat: float = 15.0
+    poll_max: float = 0.5
+    heartbeat: float = 2.0
     lifetime: float = 300.0  # then the stream ends; the client resumes with Last-Event-ID
 
 
