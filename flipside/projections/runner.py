@@ -5,6 +5,10 @@ commits while it folds still wakes it afterwards. A notification only says "look
 the runner then reads everything past its checkpoints, so lost or coalesced notifications
 cost nothing but latency, and a poll every `poll_seconds` is the fallback.
 
+Only events below the transaction watermark can be read (`feed`), and the watermark is
+held back by any older transaction on the server, so a notified event may not be readable
+at once: after a notification the runner looks again after 50 ms, then backs off.
+
 `stop` (a `threading.Event`) ends it between batches; `stop_on_signals` sets it on SIGINT
 and SIGTERM, so a batch in flight commits (or rolls back) whole before the process exits.
 """
@@ -27,6 +31,7 @@ from .postgres import BATCH_SIZE, PROJECTIONS, Projector
 
 POLL_SECONDS = 1.0
 _STOP_CHECK_SECONDS = 0.2  # how long a wait may go on without looking at `stop`
+_RETRY_SECONDS = 0.05  # the first look again after a notification
 
 
 def stop_on_signals() -> threading.Event:
@@ -56,12 +61,16 @@ def follow(
     with connect(url) as conn, connect(url) as listener:
         listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(NOTIFY_CHANNEL)))
         projector = Projector(conn, names, batch_size)
-        total = 0
+        total, delay = 0, poll_seconds
         while not stop.is_set():
             total += _catch_up(projector, stop, on_batch)
             if once:
                 break
-            _wait(listener, poll_seconds, stop)
+            notified = _wait(listener, delay, stop)
+            # The watermark is cluster-wide: a notified append can stay unreadable while an
+            # older transaction (anywhere on the server) runs. So after a notification, look
+            # again soon and back off towards the poll interval.
+            delay = _RETRY_SECONDS if notified else min(delay * 2, poll_seconds)
     return total
 
 
@@ -76,8 +85,8 @@ def _catch_up(
     return total
 
 
-def _wait(listener: psycopg.Connection[Any], seconds: float, stop: threading.Event) -> None:
-    """Until a notification arrives, `seconds` pass or `stop` is set."""
+def _wait(listener: psycopg.Connection[Any], seconds: float, stop: threading.Event) -> bool:
+    """Until a notification arrives (True), `seconds` pass or `stop` is set."""
     deadline = time.monotonic() + seconds
     while not stop.is_set() and (left := deadline - time.monotonic()) > 0:
         timeout = min(left, _STOP_CHECK_SECONDS)
@@ -85,4 +94,5 @@ def _wait(listener: psycopg.Connection[Any], seconds: float, stop: threading.Eve
             # Drain what else is queued: one catch-up answers all of them.
             for _ in listener.notifies(timeout=0):
                 pass
-            return
+            return True
+    return False
