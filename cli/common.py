@@ -19,13 +19,15 @@ from flipside.store import PostgresEventStore, StoredEvent, iter_stream_ids
 STORE_TIMEOUT = 5.0  # seconds to wait for a connection before saying the database is down
 
 
+def database_url(ctx: click.Context) -> str:
+    """``--database-url``, else FLIPSIDE_DATABASE_URL, else the embedded database."""
+    explicit = (ctx.find_root().obj or {}).get("database_url")
+    return explicit or resolve_database_url(Settings.from_env())
+
+
 def open_store(ctx: click.Context) -> PostgresEventStore:
-    """The event store of ``--database-url``, else of FLIPSIDE_DATABASE_URL or the embedded
-    database; closed when the command ends."""
-    url = (ctx.find_root().obj or {}).get("database_url")
-    store = PostgresEventStore(
-        url or resolve_database_url(Settings.from_env()), max_size=2, timeout=STORE_TIMEOUT
-    )
+    """The event store of `database_url`, closed when the command ends."""
+    store = PostgresEventStore(database_url(ctx), max_size=2, timeout=STORE_TIMEOUT)
     ctx.call_on_close(store.close)
     return store
 

@@ -1,17 +1,19 @@
-"""`flipside matches list`: stored matches, newest first, as a table or JSON lines."""
+"""`flipside matches list`: match summaries from the projections, newest first."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 
-from flipside.projections.rows import match_summary
+from flipside.db import connect
+from flipside.projections.queries import MAX_LIMIT, list_matches
 
-from .common import match_events, open_store
+from .common import database_url
 
 
 @click.group()
@@ -22,17 +24,16 @@ def matches() -> None:
 @matches.command("list")
 @click.option("--status", type=click.Choice(["active", "finished"]), help="Only these matches.")
 @click.option("--player", metavar="NAME", help="Only matches with this person (or npc:LEVEL).")
+@click.option("--limit", default=50, show_default=True, type=click.IntRange(1), help="At most.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object a line per match.")
 @click.pass_context
-def list_command(ctx: click.Context, status: str | None, player: str | None, as_json: bool) -> None:
-    """List matches: id, status, round, seats, lives, winner."""
-    store = open_store(ctx)
-    rows = [
-        summary
-        for events in match_events(store, _all_ids(store))
-        if _wanted(summary := match_summary(events), status, player)
-    ]
-    rows.sort(key=lambda row: (row["created_at"], row["match_id"]), reverse=True)
+def list_command(
+    ctx: click.Context, status: str | None, player: str | None, limit: int, as_json: bool
+) -> None:
+    """List matches (from the match_summaries projection): status, round, seats, lives,
+    winner."""
+    with connect(database_url(ctx)) as conn:
+        rows = list(_summaries(conn, status, player, limit))
     if as_json:
         for row in rows:
             click.echo(json.dumps(_json_row(row)))
@@ -40,21 +41,22 @@ def list_command(ctx: click.Context, status: str | None, player: str | None, as_
     Console().print(_table(rows))
 
 
-def _all_ids(store: Any) -> Any:
-    from flipside.store import iter_stream_ids
-
-    return iter_stream_ids(store)
-
-
-def _wanted(row: dict[str, Any], status: str | None, player: str | None) -> bool:
-    return (status is None or row["status"] == status) and (
-        player is None or player in row["players"]
-    )
+def _summaries(conn: Any, status: str | None, player: str | None, limit: int) -> Iterator[Any]:
+    """Up to `limit` summaries, fetched a page at a time."""
+    after = None
+    while limit > 0:
+        page = list_matches(conn, status, player, min(limit, MAX_LIMIT), after)
+        yield from page
+        if len(page) < min(limit, MAX_LIMIT):
+            return
+        limit, after = limit - len(page), page[-1]["match_id"]
 
 
 def _json_row(row: dict[str, Any]) -> dict[str, Any]:
-    keys = ("match_id", "status", "round", "seats", "lives", "winner", "places", "version")
-    return {key: row[key] for key in keys} | {"created_at": row["created_at"].isoformat()}
+    times = ("created_at", "updated_at", "finished_at")
+    return {
+        key: value.isoformat() if key in times and value else value for key, value in row.items()
+    }
 
 
 def _seat_label(seat: dict[str, Any]) -> str:

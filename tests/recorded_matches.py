@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
+from collections.abc import Sequence
 
+from flipside.db import connect
 from flipside.domain.cards import Card, OrientedCard
 from flipside.domain.events import SeatSpec
 from flipside.domain.state import Match
 from flipside.domain.views import MatchView
+from flipside.projections import queries
+from flipside.projections.postgres import Projector
 from flipside.service import MatchService
 from flipside.store import EventStore
 
@@ -53,3 +58,21 @@ def running_match(store: EventStore, match_id: str) -> str:
     specs = [SeatSpec("human", name="ana")] + [SeatSpec("npc", level="easy")] * 3
     service(store).create(specs, seed=seed_of(match_id), match_id=match_id)
     return match_id
+
+
+def project(url: str, match_ids: Sequence[str], timeout: float = 30.0) -> None:
+    """Fold the projections until they hold `match_ids`.
+
+    The projector reads only below the server's oldest running transaction (DESIGN "Event
+    store"), which other sessions on a shared server can hold back for a moment.
+    """
+    deadline = time.monotonic() + timeout
+    with connect(url) as conn:
+        projector = Projector(conn)
+        while True:
+            projector.catch_up()
+            if all(queries.match(conn, match_id) is not None for match_id in match_ids):
+                return
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the projections did not reach {list(match_ids)}")
+            time.sleep(0.05)

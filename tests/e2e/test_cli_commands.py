@@ -16,7 +16,7 @@ from click.testing import CliRunner, Result
 from cli.main import cli
 from flipside.db import temporary_database
 from flipside.store import PostgresEventStore, StoreUnavailable
-from tests.recorded_matches import finished_match, running_match
+from tests.recorded_matches import finished_match, project, running_match
 
 DOWN = "postgresql://postgres@127.0.0.1:1/nothing"  # no server listens on port 1
 
@@ -27,6 +27,7 @@ def url(postgres_server_url: str) -> Iterator[str]:
         with PostgresEventStore(database) as store:
             finished_match(store, "cmd-done", seats=3)
             running_match(store, "cmd-running")
+        project(database, ["cmd-done", "cmd-running"])  # `matches list` reads projections
         yield database
 
 

@@ -19,7 +19,7 @@ from cli.main import cli
 from flipside.db import connect
 from flipside.store import GENESIS_HASH, PostgresEventStore
 from flipside.store.chain import recompute_hash
-from tests.recorded_matches import finished_match, running_match
+from tests.recorded_matches import finished_match, project, running_match
 
 
 @pytest.fixture
@@ -158,3 +158,20 @@ def test_one_bad_match_fails_the_run_and_the_others_pass(
     assert code == 1
     assert f"PASS {running}" in output and "seed not yet revealed" in output
     assert_caught(output, match_id, version, "chain")
+
+
+def test_a_projection_row_that_differs_from_a_fresh_fold(fresh_database_url: Any) -> None:
+    url = fresh_database_url()  # the session database holds the other tests' tampering
+    with PostgresEventStore(url) as store:
+        match_id = finished_match(store, "projected")
+    project(url, [match_id])
+    assert audit(url, match_id)[0] == 0
+    with connect(url) as conn:
+        conn.execute("SET session_replication_role = replica")
+        conn.execute(
+            "UPDATE round_facts SET life_after = life_after + 1 WHERE match_id = %s AND round = 1",
+            (match_id,),
+        )
+    code, output = audit(url, match_id)
+    assert code == 1
+    assert f"{match_id} match [projection] round_facts row 1 differs" in output
