@@ -134,14 +134,15 @@ function acknowledge(round) {
   };
 }
 
+// A move: its response is the seat's view after it (computer seats' replies included).
 async function send(call) {
   if (state.busy) return;
   state.busy = true;
   render();
   try {
-    await call();
+    state.view = await call();
     state.marked.clear();
-    await refresh();
+    addEvents(await state.api.events(lastVersion()), false);
   } catch (error) {
     showError(error);
     await refresh().catch(() => {});

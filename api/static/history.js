@@ -31,7 +31,7 @@ export function foldRounds(events) {
     } else if (type === "CardsDealt") {
       current.dealt = data.hands;
     } else if (type === "CardsExchanged") {
-      current.exchanges.push(data);
+      current.exchanges.push({ ...data }); // a copy: the showdown fills in its drawn cards
     } else if (type === "ShowdownRevealed") {
       current.showdowns[data.side] = data;
       revealDrawn(current, data);

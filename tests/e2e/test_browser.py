@@ -1,0 +1,394 @@
+"""The web client in headless Chromium against a real server (issue 7).
+
+A person plays whole matches through the page: taps, double-taps, drags and keys, on a phone
+and on a desktop. Every API response the page receives is recorded and checked against what
+its seat may see (RULES R10-R11: no other seat's drawn card or orientation before the
+showdown, no seed or deck order while the match runs). Screenshots go to artifacts/browser/.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+from typing import Any
+
+import pytest
+import requests
+
+from flipside.domain.cards import RANKS
+from flipside.domain.hands import describe, hand_category, hand_value
+
+from .browser_fixtures import (
+    DESKTOP,
+    PHONE,
+    BrowserPages,
+    RecordedPage,
+    chromium_fixture,  # noqa: F401  (pytest finds fixtures by their names in this module)
+    pages_fixture,  # noqa: F401
+    screenshot,
+)
+
+pytestmark = pytest.mark.browser
+
+# Whatever the page shows, one of these is what a player can do next.
+NEXT_STEP = "#end, #next-round, #place:not([disabled]), #keep-all:not([disabled])"
+MAX_STEPS = 400  # a 3-seat match lasts a handful of rounds; this only bounds a hang
+
+
+# --- driving the page ---------------------------------------------------------------------------
+
+
+def start_match(page: Any, base_url: str, players: int = 3, level: str = "easy") -> None:
+    page.goto(base_url + "/")
+    page.locator("label.choice", has=page.locator(f"input[value='{players}']")).click()
+    page.locator("label.choice", has=page.locator(f"input[value='{level}']")).click()
+    page.click("#start")
+    page.wait_for_selector(NEXT_STEP)
+
+
+def my_cards(page: Any) -> list[str]:
+    """The player's row as shown: oriented cards, up rank first, read from the faces."""
+    faces = page.locator(".hand .card")
+    shown = []
+    for index in range(faces.count()):
+        face = faces.nth(index)
+        up = face.locator(".rank.up").inner_text().replace("10", "T")
+        down = face.locator(".rank.down").inner_text().replace("10", "T")
+        assert up + down == face.get_attribute("data-up") + face.get_attribute("data-down")
+        shown.append(up + down)
+    return shown
+
+
+def match_id(page: Any) -> str:
+    return page.evaluate("() => JSON.parse(localStorage.getItem('flipside.match')).matchId")
+
+
+def play_step(page: Any, rng: random.Random, *, by: str = "mouse") -> str:
+    """Do whatever the page asks next, by mouse, touch or keyboard; what was done."""
+    page.wait_for_selector(NEXT_STEP)
+    if page.locator("#end").count():
+        return "end"
+    if page.locator("#next-round").count():
+        page.click("#next-round")
+        return "next"
+    if page.locator("#place").count():
+        cards = page.locator(".hand .card")
+        for index in rng.sample(range(5), rng.randint(0, 3)):
+            if by == "keyboard":
+                cards.nth(index).focus()
+                page.keyboard.press("r")
+            elif by == "touch":
+                cards.nth(index).tap()
+                cards.nth(index).tap()
+            else:
+                cards.nth(index).dblclick()
+        page.click("#place")
+        return "place"
+    cards = page.locator(".hand .card")
+    discard = rng.sample(range(5), rng.randint(0, 3))
+    for index in discard:
+        if by == "keyboard":
+            cards.nth(index).focus()
+            page.keyboard.press("Enter")
+        elif by == "touch":
+            cards.nth(index).tap()
+        else:
+            cards.nth(index).click()
+    assert page.locator(".hand .card.marked").count() == len(discard)
+    page.click("#exchange" if discard else "#keep-all")
+    return "exchange"
+
+
+def advance_to(page: Any, target: str, rng: random.Random) -> None:
+    """Play on until `target` (a selector of what the player can do) is offered."""
+    for _ in range(MAX_STEPS):
+        page.wait_for_selector(NEXT_STEP)
+        if page.locator(target).count():
+            return
+        play_step(page, rng)
+    raise AssertionError(f"{target} was never offered")
+
+
+def play_to_end(page: Any, rng: random.Random, *, by: str = "mouse") -> list[str]:
+    steps = []
+    for _ in range(MAX_STEPS):
+        steps.append(play_step(page, rng, by=by))
+        if steps[-1] == "end":
+            return steps
+    raise AssertionError(f"the match did not end in {MAX_STEPS} steps: {steps[-10:]}")
+
+
+# --- what the page may see -----------------------------------------------------------------------
+
+
+def full_record(base_url: str, match: str, token: str) -> list[dict[str, Any]]:
+    """The whole record, public once the match is over."""
+    response = requests.get(
+        f"{base_url}/v1/matches/{match}/events",
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=10,
+    )
+    response.raise_for_status()
+    return response.json()["events"]
+
+
+def assert_event_redacted(event: dict[str, Any], me: int) -> None:
+    kind, data = event["type"], event["data"]
+    if kind == "MatchCreated":
+        assert data["seed"] is None, "the seed before the match is over"
+    elif kind == "DeckShuffled":
+        assert data["cards"] is None, "the deck order before the match is over"
+    elif kind == "CardsExchanged" and data["seat"] != me:
+        assert data["drawn"] == [None] * len(data["drawn"]), f"seat {data['seat']}'s draw"
+    elif kind == "OrientationChosen" and data["seat"] != me:
+        assert data["cards"] is None, f"seat {data['seat']}'s orientation"
+
+
+def assert_view_redacted(view: dict[str, Any], me: int, dealt: dict[int, list[list[str]]]) -> None:
+    assert view["seed"] is None, "the seed while the match runs"
+    for seat in view["seats"]:
+        if seat["seat"] == me:
+            continue
+        assert seat["placed"] is None, f"seat {seat['seat']}'s orientation"
+        seen = {card for card in seat["cards"] if card is not None}
+        # Another seat's visible cards are its dealt ones (R9); a drawn card is never shown.
+        assert seen <= set(dealt[view["round"]][seat["seat"]]), (view["round"], seat)
+
+
+def assert_nothing_hidden_received(
+    recorded_page: RecordedPage, record: list[dict[str, Any]], match: str, me: int
+) -> dict[str, int]:
+    """Check every response the page got for `match`; counts of what was checked."""
+    dealt = {e["data"]["round"]: e["data"]["hands"] for e in record if e["type"] == "CardsDealt"}
+    ended = next(e["version"] for e in record if e["type"] == "MatchEnded")
+    recorded = recorded_page.recorded
+    checked = {"views": 0, "event_lists": 0, "stream_events": 0}
+    for url, body in recorded.bodies:
+        if f"/v1/matches/{match}" not in url and "match_id" not in body:
+            continue
+        if body.get("match_id") != match:
+            continue
+        if "seats" in body and "phase" in body:
+            if body["status"] == "active":
+                assert_view_redacted(body, me, dealt)
+                checked["views"] += 1
+        elif "events" in body:
+            # A list that reaches the end was read after it: the whole record is public then.
+            if not any(e["type"] == "MatchEnded" for e in body["events"]):
+                for event in body["events"]:
+                    assert_event_redacted(event, me)
+                checked["event_lists"] += 1
+        elif "token" in str(body.get("seats")):  # the creation response
+            tokens = [seat["token"] for seat in body["seats"]]
+            assert sum(token is not None for token in tokens) == 1, "only our seat's token"
+    for event in recorded.stream_events:
+        # The stream sends each event as it is appended; everything before MatchEnded was
+        # appended while the match ran (SeedRevealed comes after it, public).
+        if event["version"] < ended:
+            assert_event_redacted(event, me)
+            checked["stream_events"] += 1
+    return checked
+
+
+# --- tests --------------------------------------------------------------------------------------
+
+
+def test_a_whole_match_on_a_phone(server: Any, pages: BrowserPages) -> None:
+    """1 person and 2 easy computer players, to the end, by touch; then the record, "play
+    again" and "top"; nothing the seat may not see ever reaches the page."""
+    phone = pages.open(PHONE)
+    page = phone.page
+    rng = random.Random(7)
+    start_match(page, server.base_url)
+    assert page.locator(".seat").count() == 2  # the two computer players
+    match = match_id(page)
+    token = page.evaluate("() => JSON.parse(localStorage.getItem('flipside.match')).token")
+
+    steps = play_to_end(page, rng, by="touch")
+    assert steps.count("place") >= 1 and steps.count("exchange") >= 1
+
+    end = page.locator("#end")
+    assert end.is_visible()
+    winner = page.locator("#winner").inner_text()
+    assert winner, "the winner is named"
+    screenshot(page, "phone-end", full_page=True)
+
+    record = full_record(server.base_url, match, token)
+    rounds = max(e["data"]["round"] for e in record if e["type"] == "RoundStarted")
+    exchanges = sum(e["type"] == "CardsExchanged" for e in record)
+    page.click("#open-record")
+    assert page.locator("#record .record-round").count() == rounds
+    assert page.locator("#record .exchange-line").count() == exchanges
+    assert page.locator("#record .side-table").count() >= rounds  # up, and down when played
+    page.click("#close-record")
+
+    phone.collect_streams()
+    checked = assert_nothing_hidden_received(phone, record, match, me=0)
+    assert checked["views"] >= rounds and checked["stream_events"] > 0, checked
+
+    page.click("#play-again")
+    page.wait_for_function(
+        "old => JSON.parse(localStorage.getItem('flipside.match')).matchId !== old", arg=match
+    )
+    page.wait_for_selector("#keep-all, #place")  # a new match, round 1
+    page.click("#home")
+    page.wait_for_selector("#continue")  # the new match is in progress
+    assert phone.errors == []
+
+
+def test_a_whole_match_by_keyboard_with_four_seats(server: Any, pages: BrowserPages) -> None:
+    desktop = pages.open(DESKTOP)
+    page = desktop.page
+    start_match(page, server.base_url, players=4, level="normal")
+    assert page.locator(".seat").count() == 3
+    play_to_end(page, random.Random(11), by="keyboard")
+    assert page.locator("#winner").inner_text()
+    assert desktop.errors == []
+
+
+def test_resume_after_reload_and_after_closing_the_tab(server: Any, pages: BrowserPages) -> None:
+    first = pages.open(PHONE)
+    page = first.page
+    start_match(page, server.base_url)
+    rng = random.Random(3)
+    advance_to(page, "#place:not([disabled])", rng)
+    cards = page.locator(".hand .card")
+    cards.nth(1).dblclick()  # a private layout: one card turned ...
+    cards.nth(4).focus()
+    page.keyboard.press("Shift+ArrowLeft")  # ... and one card moved
+    before = my_cards(page)
+    match = match_id(page)
+
+    first.collect_streams()
+    page.reload()
+    page.click("#continue")
+    page.wait_for_selector("#place")
+    assert my_cards(page) == before, "the order and the turned card survive a reload"
+    assert match_id(page) == match
+
+    again = pages.reopen(first)  # the tab is closed; the browser keeps its storage
+    again.page.goto(server.base_url + "/")
+    again.page.click("#continue")
+    again.page.wait_for_selector("#place")
+    assert my_cards(again.page) == before
+    play_to_end(again.page, rng)
+    assert again.errors == []
+
+
+def assert_hands_named(page: Any) -> tuple[str, str]:
+    """The names under the row match the server's hand evaluation of the ranks shown."""
+    shown = my_cards(page)
+    names = []
+    for side, at in (("up", 0), ("down", 1)):
+        ranks = "".join(card[at] for card in shown)
+        value = hand_value(ranks)
+        label = page.locator(f"#{side}-hand")
+        assert label.get_attribute("data-category") == hand_category(value), (side, ranks)
+        assert label.locator("strong").inner_text() == describe(value), (side, ranks)
+        names.append(describe(value))
+    return names[0], names[1]
+
+
+def test_the_orientation_panel_names_the_hands(server: Any, pages: BrowserPages) -> None:
+    desktop = pages.open(DESKTOP)
+    page = desktop.page
+    start_match(page, server.base_url)
+    page.click("#language")  # English, to compare with hands.describe
+    rng = random.Random(5)
+    advance_to(page, "#place:not([disabled])", rng)
+    assert page.locator("#place").inner_text() == "Place face down"
+    assert_hands_named(page)
+
+    cards = page.locator(".hand .card")
+    first = my_cards(page)
+    cards.nth(0).dblclick()  # double-click turns one card 180 degrees
+    assert my_cards(page)[0] == first[0][::-1]
+    assert_hands_named(page)
+
+    cards.nth(3).focus()
+    page.keyboard.press("r")  # R turns the focused card
+    assert my_cards(page)[3] == first[3][::-1]
+    assert_hands_named(page)
+
+    page.click("#rotate-all")
+    turned = my_cards(page)
+    assert turned[1:3] == [card[::-1] for card in first[1:3]]
+    up, down = assert_hands_named(page)
+
+    # Drag the first card to the end: the order changes, the hands do not (R11).
+    box = cards.nth(0).bounding_box()
+    last = cards.nth(4).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    for step in range(1, 11):
+        x = box["x"] + (last["x"] + last["width"] - box["x"]) * step / 10
+        page.mouse.move(x, box["y"] + box["height"] / 2)
+    page.mouse.up()
+    assert my_cards(page) == turned[1:] + turned[:1]
+    assert assert_hands_named(page) == (up, down)
+
+    screenshot(page, "desktop-orientation")
+    placed = my_cards(page)
+    page.click("#place")
+    page.wait_for_selector("#next-round, #end")
+    mine = page.locator(".result.me .cards .card")
+    assert [
+        mine.nth(i).get_attribute("data-up") + mine.nth(i).get_attribute("data-down")
+        for i in range(5)
+    ] == placed, "placed as shown"
+    up_line = page.locator(".result.me .side-line.up")
+    assert up_line.get_attribute("data-category") == hand_category(
+        hand_value("".join(card[0] for card in placed))
+    )
+    screenshot(page, "desktop-showdown", full_page=True)
+    assert desktop.errors == []
+
+
+def test_hand_naming_agrees_with_the_server_on_every_hand(server: Any, pages: BrowserPages) -> None:
+    """cards.js evaluates all 6,188 rank multisets exactly as flipside.domain.hands does."""
+    page = pages.open(DESKTOP).page
+    page.goto(server.base_url + "/")
+    hands = [
+        "".join(RANKS[i] for i in combo) for combo in combinations_with_replacement(range(13), 5)
+    ]
+    values = page.evaluate(
+        """async (hands) => {
+             const { evaluate } = await import("/web/cards.js");
+             return hands.map((ranks) => evaluate(ranks).value);
+           }""",
+        hands,
+    )
+    assert values == [hand_value(ranks) for ranks in hands]
+
+
+def test_phone_and_desktop_screenshots(server: Any, pages: BrowserPages) -> None:
+    """The screens at 390x844 (phone, portrait) and 1280x800, saved for people to look at."""
+    phone = pages.open(PHONE)
+    page = phone.page
+    page.goto(server.base_url + "/")
+    assert page.locator("input[name=players][value='5']").is_disabled(), "3-4 on a phone"
+    screenshot(page, "phone-top")
+    start_match(page, server.base_url, players=4)
+    rng = random.Random(1)
+    advance_to(page, "#keep-all:not([disabled])", rng)
+    page.locator(".hand .card").nth(1).tap()
+    page.locator(".hand .card").nth(3).tap()
+    screenshot(page, "phone-exchange")
+    page.click("#exchange")
+    page.wait_for_selector("#place")
+    screenshot(page, "phone-orientation")
+    page.click("#place")
+    page.wait_for_selector("#next-round, #end")
+    screenshot(page, "phone-showdown", full_page=True)
+    page.click("#open-record")
+    screenshot(page, "phone-record")
+
+    page.set_viewport_size({"width": 844, "height": 390})  # the phone turned sideways
+    assert page.locator("#turn-phone").is_visible()
+    screenshot(page, "phone-landscape")
+
+    desktop = pages.open(DESKTOP)
+    start_match(desktop.page, server.base_url, players=5)
+    assert desktop.page.locator(".seat").count() == 4
+    screenshot(desktop.page, "desktop-exchange")
+    assert phone.errors == [] and desktop.errors == []
