@@ -45,6 +45,12 @@ DECK: tuple[Card, ...] = tuple(
 )
 DECK_SET = frozenset(DECK)
 
+IDENTITY: dict[OrientedCard, Card] = {
+    up + down: _canonical(up, down) for up in RANKS for down in RANKS if up != down
+}
+"""Every oriented card as written in output (upper case, R3) and its identity: one lookup
+where `parse_oriented` and `card_of` would take two calls, for checks on the hot path."""
+
 
 class CardError(ValueError):
     """A card, or a list of cards, that the notation of R3 does not allow."""

@@ -3,7 +3,7 @@
 There are no suits, so a hand is a multiset of five ranks and there are only 6,188 of them.
 All are valued once at import into a table keyed by a *count key*: the sum of
 ``1 << 3*rank`` over the five ranks (three bits per rank count, at most 5). Addition builds
-the key, so the 32 orientations of five cards cost 32 additions and 64 lookups
+the key, so the 32 orientations of five cards cost 31 additions and 32 lookups
 (`orientation_values`).
 
 A value is ``category * 13**5`` plus the tie-break ranks of R15 as base-13 digits, so a
@@ -104,7 +104,19 @@ def hand_value(ranks: str | Sequence[str]) -> int:
     ...
     ValueError: a hand has exactly 5 ranks, got 4
     """
-    if isinstance(ranks, (str, bytes)) and not isinstance(ranks, str):
+    if type(ranks) is str:  # the common case, checked by unpacking and the lookups alone
+        try:
+            first, second, third, fourth, fifth = ranks
+            return VALUE_BY_KEY[
+                RANK_KEY[first]
+                + RANK_KEY[second]
+                + RANK_KEY[third]
+                + RANK_KEY[fourth]
+                + RANK_KEY[fifth]
+            ]
+        except (ValueError, KeyError):
+            pass  # not five ranks: the checks below say what is wrong
+    if isinstance(ranks, bytes):
         raise ValueError("ranks must be text, not bytes")
     ranks = list(ranks)
     if len(ranks) != 5:
@@ -139,8 +151,7 @@ def orientation_values(cards: Sequence[str]) -> list[tuple[int, int]]:
     """(up value, down value) of five cards for each of the 32 orientations.
 
     Index ``mask`` flips card ``i`` when bit ``i`` is set; mask 0 is the cards as given
-    (first character up). Up and down together always hold all ten ranks, so the down key is
-    the total key minus the up key.
+    (first character up).
 
     >>> values = orientation_values(["AK", "AQ", "AJ", "AT", "A9"])
     >>> hand_category(values[0][0]), hand_category(values[0][1])
@@ -148,13 +159,14 @@ def orientation_values(cards: Sequence[str]) -> list[tuple[int, int]]:
     >>> hand_category(values[0b11111][1])
     'five_of_a_kind'
     """
-    table = VALUE_BY_KEY
     up_keys = [sum(RANK_KEY[card[0]] for card in cards)]
-    total = up_keys[0] + sum(RANK_KEY[card[1]] for card in cards)
     for card in cards:  # doubling: after card i, the list holds every mask below 2**(i+1)
         swing = RANK_KEY[card[1]] - RANK_KEY[card[0]]
         up_keys += [key + swing for key in up_keys]
-    return [(table[key], table[total - key]) for key in up_keys]
+    up_values = list(map(VALUE_BY_KEY.__getitem__, up_keys))
+    # Turning every card over swaps the sides, so the down hand of mask m is the up hand of
+    # the complement mask (the same index from the end): half the lookups, none in Python.
+    return list(zip(up_values, reversed(up_values), strict=True))
 
 
 def oriented_by_mask(cards: Sequence[str], mask: int) -> tuple[str, ...]:
@@ -162,7 +174,9 @@ def oriented_by_mask(cards: Sequence[str], mask: int) -> tuple[str, ...]:
     return tuple(card[::-1] if mask >> i & 1 else card for i, card in enumerate(cards))
 
 
-_RANK_WORDS = {r: w for r, w in zip(RANKS, "2 3 4 5 6 7 8 9 10 J Q K A".split(), strict=True)}
+_RANK_WORDS = dict(
+    zip(RANKS, ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"), strict=True)
+)
 
 
 def describe(value: int) -> str:

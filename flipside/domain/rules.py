@@ -13,10 +13,10 @@ Every move has a ``verify_*`` (raises with the reason), a ``can_*`` (bool) and t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from functools import reduce
+from typing import Any
 
-from .cards import DECK, Card, CardError, card_of, parse_oriented
+from .cards import DECK, IDENTITY, Card, CardError, parse_oriented
 from .commands import ChooseOrientation, Command, CreateMatch, Exchange, TimeOut
 from .events import (
     LEVELS,
@@ -40,7 +40,7 @@ from .events import (
 )
 from .hands import RANK_KEY, VALUE_BY_KEY, is_full_house_or_better
 from .shuffle import SEED_BYTES, choose, commitment, shuffle
-from .state import START_LIFE, Match, SeatState
+from .state import START_LIFE, Match, SeatState, replacer
 
 MIN_SEATS, MAX_SEATS = 3, 5  # R4
 HAND_SIZE = 5
@@ -138,13 +138,21 @@ def verify_orientation(state: Match, seat: int, cards: tuple[str, ...]) -> None:
     if len(cards) != HAND_SIZE:
         raise RuleViolation("invalid_cards", f"place exactly your {HAND_SIZE} cards")
     try:
-        parsed = tuple(parse_oriented(card) for card in cards)
-    except CardError as error:
-        raise RuleViolation("invalid_cards", str(error)) from None
-    if parsed != tuple(cards):
-        raise RuleViolation("invalid_cards", "cards are written in upper case (R3)")
-    if sorted(map(card_of, parsed)) != sorted(holder.hand):
+        identities = sorted([IDENTITY[card] for card in cards])
+    except (KeyError, TypeError):  # not a card in upper-case notation: say what is wrong
+        raise _misnamed(cards) from None
+    if identities != sorted(holder.hand):
         raise RuleViolation("invalid_cards", "place exactly the five cards in your hand")
+
+
+def _misnamed(cards: tuple[object, ...]) -> RuleViolation:
+    """Why `cards`, not all oriented cards in upper-case notation, are refused (R3)."""
+    try:
+        for card in cards:
+            parse_oriented(card)
+    except CardError as error:
+        return RuleViolation("invalid_cards", str(error))
+    return RuleViolation("invalid_cards", "cards are written in upper case (R3)")
 
 
 def can_choose_orientation(state: Match, seat: int, cards: tuple[str, ...]) -> bool:
@@ -361,109 +369,114 @@ def _end_round(decision: _Decision) -> None:
 
 
 # --- evolve --------------------------------------------------------------------------------
+# Each evolver returns the fields its event changes, and `evolve` builds the next state from
+# them once, version included: a state per event is the main cost of playing a match.
+
+_replace_match = replacer(Match)
+_replace_seat = replacer(SeatState)
+_NEXT_ROUND_SEAT = {  # R14: a seat's cards of the round go to the used pile when it ends
+    "dealt": (),
+    "hand": (),
+    "discarded": (),
+    "drawn": (),
+    "exchanged": False,
+    "placed": None,
+}
+Changes = dict[str, Any]
 
 
-def _with_seat(state: Match, index: int, **changes: object) -> tuple[SeatState, ...]:
+def _with_seat(state: Match, index: int, changes: Changes) -> tuple[SeatState, ...]:
     seats = list(state.seats)
-    seats[index] = replace(seats[index], **changes)  # type: ignore[arg-type]
+    seats[index] = _replace_seat(seats[index], changes)
     return tuple(seats)
 
 
-def _match_created(state: Match, event: MatchCreated) -> Match:
-    return replace(
-        state,
-        match_id=event.match_id,
-        seats=tuple(SeatState(spec, life=event.start_life) for spec in event.seats),
-        seed=bytes.fromhex(event.seed or ""),
-        seeded=event.seeded,
-        deck_commitment=event.deck_commitment,
-        turn_timeout_seconds=event.turn_timeout_seconds,
-    )
+def _match_created(state: Match, event: MatchCreated) -> Changes:
+    return {
+        "match_id": event.match_id,
+        "seats": tuple(SeatState(spec, life=event.start_life) for spec in event.seats),
+        "seed": bytes.fromhex(event.seed or ""),
+        "seeded": event.seeded,
+        "deck_commitment": event.deck_commitment,
+        "turn_timeout_seconds": event.turn_timeout_seconds,
+    }
 
 
-def _deck_shuffled(state: Match, event: DeckShuffled) -> Match:
+def _deck_shuffled(state: Match, event: DeckShuffled) -> Changes:
     cards = event.cards or ()
     used = () if event.reason == "used_pile" else state.used_pile
-    return replace(state, deck=state.deck + cards, used_pile=used, shuffles=state.shuffles + 1)
+    return {"deck": state.deck + cards, "used_pile": used, "shuffles": state.shuffles + 1}
 
 
-def _round_started(state: Match, event: RoundStarted) -> Match:
-    return replace(
-        state,
-        round=event.round,
-        start_seat=event.start_seat,
-        turn_order=event.turn_order,
-        turn=0,
-    )
+def _round_started(state: Match, event: RoundStarted) -> Changes:
+    return {
+        "round": event.round,
+        "start_seat": event.start_seat,
+        "turn_order": event.turn_order,
+        "turn": 0,
+    }
 
 
-def _cards_dealt(state: Match, event: CardsDealt) -> Match:
+def _cards_dealt(state: Match, event: CardsDealt) -> Changes:
     seats = tuple(
-        replace(seat, dealt=hand, hand=hand) if hand else seat
+        _replace_seat(seat, {"dealt": hand, "hand": hand}) if hand else seat
         for seat, hand in zip(state.seats, event.hands, strict=True)
     )
     dealt = sum(len(hand) for hand in event.hands)
-    return replace(state, seats=seats, deck=state.deck[dealt:], phase="exchange")
+    return {"seats": seats, "deck": state.deck[dealt:], "phase": "exchange"}
 
 
-def _cards_exchanged(state: Match, event: CardsExchanged) -> Match:
+def _cards_exchanged(state: Match, event: CardsExchanged) -> Changes:
     holder = state.seats[event.seat]
     kept = tuple(card for card in holder.hand if card not in event.discarded)
     drawn = tuple(card for card in event.drawn if card is not None)
     seats = _with_seat(
         state,
         event.seat,
-        hand=kept + drawn,
-        discarded=event.discarded,
-        drawn=drawn,
-        exchanged=True,
+        {"hand": kept + drawn, "discarded": event.discarded, "drawn": drawn, "exchanged": True},
     )
     turn = state.turn + 1
     phase = "orientation" if turn == len(state.turn_order) else "exchange"
-    return replace(state, seats=seats, deck=state.deck[len(drawn) :], turn=turn, phase=phase)
+    return {"seats": seats, "deck": state.deck[len(drawn) :], "turn": turn, "phase": phase}
 
 
-def _orientation_chosen(state: Match, event: OrientationChosen) -> Match:
-    return replace(state, seats=_with_seat(state, event.seat, placed=event.cards))
+def _orientation_chosen(state: Match, event: OrientationChosen) -> Changes:
+    return {"seats": _with_seat(state, event.seat, {"placed": event.cards})}
 
 
-def _turn_timed_out(state: Match, event: TurnTimedOut) -> Match:
-    return state  # the default move that follows changes the state
+def _turn_timed_out(state: Match, event: TurnTimedOut) -> Changes:
+    return {}  # the default move that follows changes the state
 
 
-def _showdown_revealed(state: Match, event: ShowdownRevealed) -> Match:
+def _showdown_revealed(state: Match, event: ShowdownRevealed) -> Changes:
     same_round = state.showdowns and state.showdowns[0].round == event.round
-    return replace(state, showdowns=(state.showdowns if same_round else ()) + (event,))
+    return {"showdowns": (state.showdowns if same_round else ()) + (event,)}
 
 
-def _life_changed(state: Match, event: LifeChanged) -> Match:
-    return replace(state, seats=_with_seat(state, event.seat, life=event.life))
+def _life_changed(state: Match, event: LifeChanged) -> Changes:
+    return {"seats": _with_seat(state, event.seat, {"life": event.life})}
 
 
-def _seat_eliminated(state: Match, event: SeatEliminated) -> Match:
-    seats = _with_seat(state, event.seat, eliminated=True, place=event.place)
-    return replace(state, seats=seats)
+def _seat_eliminated(state: Match, event: SeatEliminated) -> Changes:
+    return {"seats": _with_seat(state, event.seat, {"eliminated": True, "place": event.place})}
 
 
-def _round_ended(state: Match, event: RoundEnded) -> Match:
+def _round_ended(state: Match, event: RoundEnded) -> Changes:
     used = [card for seat in state.seats for card in seat.hand + seat.discarded]
-    seats = tuple(
-        replace(seat, dealt=(), hand=(), discarded=(), drawn=(), exchanged=False, placed=None)
-        for seat in state.seats
-    )
-    return replace(state, seats=seats, used_pile=state.used_pile + tuple(used))
+    seats = tuple(_replace_seat(seat, _NEXT_ROUND_SEAT) for seat in state.seats)
+    return {"seats": seats, "used_pile": state.used_pile + tuple(used)}
 
 
-def _match_ended(state: Match, event: MatchEnded) -> Match:
-    seats = _with_seat(state, event.winner, place=1)
-    return replace(state, seats=seats, winner=event.winner, phase="over")
+def _match_ended(state: Match, event: MatchEnded) -> Changes:
+    seats = _with_seat(state, event.winner, {"place": 1})
+    return {"seats": seats, "winner": event.winner, "phase": "over"}
 
 
-def _seed_revealed(state: Match, event: SeedRevealed) -> Match:
-    return replace(state, seed_revealed=True)
+def _seed_revealed(state: Match, event: SeedRevealed) -> Changes:
+    return {"seed_revealed": True}
 
 
-_EVOLVERS: dict[type[Event], Callable[[Match, Event], Match]] = {
+_EVOLVERS: dict[type[Event], Callable[[Match, Event], Changes]] = {
     MatchCreated: _match_created,  # type: ignore[dict-item]
     DeckShuffled: _deck_shuffled,  # type: ignore[dict-item]
     RoundStarted: _round_started,  # type: ignore[dict-item]
@@ -482,8 +495,9 @@ _EVOLVERS: dict[type[Event], Callable[[Match, Event], Match]] = {
 
 def evolve(state: Match, event: Event) -> Match:
     """The state after `event`; the version counts every event applied."""
-    after = _EVOLVERS[type(event)](state, event)
-    return replace(after, version=state.version + 1)
+    changes = _EVOLVERS[type(event)](state, event)
+    changes["version"] = state.version + 1
+    return _replace_match(state, changes)
 
 
 def replay(events: Iterable[Event]) -> Match:

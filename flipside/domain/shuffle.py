@@ -37,6 +37,7 @@ from .cards import DECK, Card
 SEED_BYTES = 32
 _WORDS = struct.Struct(">8I")
 _SPAN = 1 << 32
+_DECK_POSITION = {card: index for index, card in enumerate(DECK)}
 
 
 def commitment(seed: bytes) -> str:
@@ -49,8 +50,7 @@ def words(seed: bytes, label: str, counter: int) -> Iterator[int]:
     prefix = label.encode() + b"\x00" + counter.to_bytes(4, "big")
     block = 0
     while True:
-        digest = hmac.new(seed, prefix + block.to_bytes(4, "big"), hashlib.sha256).digest()
-        yield from _WORDS.unpack(digest)
+        yield from _WORDS.unpack(hmac.digest(seed, prefix + block.to_bytes(4, "big"), "sha256"))
         block += 1
 
 
@@ -65,8 +65,7 @@ def uniform(stream: Iterator[int], n: int) -> int:
 
 def shuffle(seed: bytes, counter: int, cards: Iterable[Card]) -> tuple[Card, ...]:
     """The order of `cards` after the match's shuffle number `counter` (step 3)."""
-    position = {card: index for index, card in enumerate(DECK)}
-    items = sorted(cards, key=position.__getitem__)
+    items = sorted(cards, key=_DECK_POSITION.__getitem__)
     stream = words(seed, "deck", counter)
     for i in range(len(items) - 1, 0, -1):
         j = uniform(stream, i + 1)
@@ -85,5 +84,5 @@ def policy_random(seed: bytes, label: str) -> random.Random:
     HMAC keeps the seed out of reach of whoever holds the generator, so a computer player
     can be reproducible without learning the deck.
     """
-    digest = hmac.new(seed, b"policy\x00" + label.encode(), hashlib.sha256).digest()
+    digest = hmac.digest(seed, b"policy\x00" + label.encode(), "sha256")
     return random.Random(int.from_bytes(digest, "big"))

@@ -6,14 +6,18 @@ hands one to a client (`views` does the redaction).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from operator import attrgetter
+from typing import Any, Literal, TypeVar
 
 from .cards import Card, OrientedCard
 from .events import SeatSpec, ShowdownRevealed
 
 Phase = Literal["new", "exchange", "orientation", "over"]
 START_LIFE = 4  # R5
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,3 +76,30 @@ class Match:
         if self.phase != "orientation":
             return ()
         return tuple(i for i in self.turn_order if self.seats[i].placed is None)
+
+
+def replacer(cls: type[_T]) -> Callable[[_T, Mapping[str, Any]], _T]:
+    """`dataclasses.replace` for one dataclass, `changes` given as a mapping.
+
+    `dataclasses.replace` looks the class's fields up and passes every value by keyword on
+    each call; this reads them once, gets all values with one `attrgetter` and calls the
+    constructor positionally, about twice as fast. `evolve` builds a state per event, so
+    this is on the hot path of every match. Every field must be an ``__init__`` parameter.
+
+    >>> replace_seat = replacer(SeatState)
+    >>> replace_seat(SeatState(SeatSpec("npc", level="easy")), {"life": 2}).life
+    2
+    """
+    names = tuple(field.name for field in fields(cls))  # type: ignore[arg-type]
+    if len(names) < 2:  # attrgetter of one name returns the value, not a 1-tuple
+        raise TypeError(f"{cls.__name__} has fewer than two fields")
+    values_of = attrgetter(*names)
+    position = {name: index for index, name in enumerate(names)}
+
+    def replace(instance: _T, changes: Mapping[str, Any]) -> _T:
+        values = list(values_of(instance))
+        for name, value in changes.items():
+            values[position[name]] = value
+        return cls(*values)
+
+    return replace

@@ -86,51 +86,58 @@ class MatchView:
         return DECK_SET - self.seen_cards()
 
 
-def _seat_in_view(index: int, seat: SeatState, viewer: Viewer, omniscient: bool) -> SeatInView:
-    own = omniscient or index == viewer
-    cards = seat.hand if own else tuple(card if card in seat.dealt else None for card in seat.hand)
+def _seat_in_view(index: int, seat: SeatState, own: bool) -> SeatInView:
+    hand = seat.hand
+    if own:
+        cards: tuple[Card | None, ...] = hand
+    else:
+        dealt = seat.dealt
+        cards = tuple(card if card in dealt else None for card in hand)
+    # Positional arguments, in field order: a view is built for every computer move.
     return SeatInView(
-        seat=index,
-        kind=seat.spec.kind,
-        name=seat.spec.name,
-        level=seat.spec.level,
-        life=seat.life,
-        eliminated=seat.eliminated,
-        place=seat.place,
-        cards=cards,
-        discarded=seat.discarded,
-        exchanged=seat.exchanged,
-        exchanged_count=len(seat.discarded) if seat.exchanged else None,
-        orientation_in=seat.placed is not None,
-        placed=seat.placed if own else None,
+        index,
+        seat.spec.kind,
+        seat.spec.name,
+        seat.spec.level,
+        seat.life,
+        seat.eliminated,
+        seat.place,
+        cards,
+        seat.discarded,
+        seat.exchanged,
+        len(seat.discarded) if seat.exchanged else None,
+        seat.placed is not None,
+        seat.placed if own else None,
     )
 
 
 def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> MatchView:
     """The match as `viewer` may see it; `omniscient` (an administrator) sees everything."""
-    omniscient = omniscient or state.phase == "over"
+    over = state.phase == "over"
+    omniscient = omniscient or over
     return MatchView(
-        match_id=state.match_id,
-        version=state.version,
-        viewer=viewer,
-        status="finished" if state.phase == "over" else "active",
-        phase=state.phase,
-        round=state.round,
-        start_seat=state.start_seat,
-        turn_order=state.turn_order,
-        to_act=state.seat_to_exchange,
-        awaiting_orientation=state.awaiting_orientation,
-        deck_count=len(state.deck),
-        used_pile=state.used_pile,
-        seats=tuple(
-            _seat_in_view(index, seat, viewer, omniscient) for index, seat in enumerate(state.seats)
+        state.match_id,
+        state.version,
+        viewer,
+        "finished" if over else "active",
+        state.phase,
+        state.round,
+        state.start_seat,
+        state.turn_order,
+        state.seat_to_exchange,
+        state.awaiting_orientation,
+        len(state.deck),
+        state.used_pile,
+        tuple(
+            _seat_in_view(index, seat, omniscient or index == viewer)
+            for index, seat in enumerate(state.seats)
         ),
-        showdowns=state.showdowns,
-        winner=state.winner,
-        deck_commitment=state.deck_commitment,
-        seeded=state.seeded,
-        seed=state.seed.hex() if omniscient or state.seed_revealed else None,
-        turn_timeout_seconds=state.turn_timeout_seconds,
+        state.showdowns,
+        state.winner,
+        state.deck_commitment,
+        state.seeded,
+        state.seed.hex() if omniscient or state.seed_revealed else None,
+        state.turn_timeout_seconds,
     )
 
 

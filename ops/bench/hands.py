@@ -1,0 +1,108 @@
+"""Hand evaluation speed: `hands.hand_value` against the `treys` evaluator, in one run.
+
+Both evaluate the same number of random five-card hands, each through its public call in the
+same loop shape (``map`` over prepared inputs, so only the evaluation is timed):
+
+- ``treys``: ``Evaluator().evaluate(hand, board)`` on random five-card suited hands (two
+  cards + three cards, treys's own API; it does no input checks).
+- ``hand_value``: our public call on random five-rank strings; it checks its input.
+- ``unchecked``: what the decider does with cards it has already checked: add the ranks'
+  `RANK_KEY` and look the sum up in `VALUE_BY_KEY`, without any validation.
+- ``lookup only``: `VALUE_BY_KEY` on keys built beforehand, as `orientation_values` uses it.
+- ``orientation_values``: time to score all 32 orientations (up and down) of five cards.
+
+Each figure is the best of ``--repeat`` runs with the garbage collector off, as `timeit`
+does: treys allocates a list per call, and the collections that causes would otherwise
+land on whichever loop runs next. Needs the ``bench`` extra (``pip install .[bench]``).
+Usage: ``python ops/bench/hands.py [--hands 200000] [--repeat 5] [--seed 1]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import time
+from collections.abc import Callable
+
+from treys import Card as TreysCard
+from treys import Evaluator
+
+from flipside.domain.cards import DECK, RANKS
+from flipside.domain.hands import RANK_KEY, VALUE_BY_KEY, hand_value, orientation_values
+
+TARGET_SPEEDUP = 3.0  # hand_value must evaluate at least 3x as many hands per second as treys
+TARGET_ORIENTATIONS_US = 10.0  # and score a hand's 32 orientations within 10 microseconds
+
+
+def best_seconds(run: Callable[[], object], repeat: int) -> float:
+    """The fastest of `repeat` timings of `run` (the least disturbed by the machine)."""
+    timings = []
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            started = time.perf_counter()
+            run()
+            timings.append(time.perf_counter() - started)
+    finally:
+        gc.enable()
+    return min(timings)
+
+
+def unchecked(ranks: str) -> int:
+    """The decider's path for checked cards: five key lookups, a sum, one table lookup."""
+    first, second, third, fourth, fifth = ranks
+    return VALUE_BY_KEY[
+        RANK_KEY[first] + RANK_KEY[second] + RANK_KEY[third] + RANK_KEY[fourth] + RANK_KEY[fifth]
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=200_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+
+    treys_deck = [TreysCard.new(rank + suit) for rank in RANKS for suit in "shdc"]
+    treys_hands, treys_boards = [], []
+    for _ in range(args.hands):
+        cards = rng.sample(treys_deck, 5)
+        treys_hands.append(cards[:2])
+        treys_boards.append(cards[2:])
+    texts = ["".join(rng.choices(RANKS, k=5)) for _ in range(args.hands)]
+    keys = [sum(RANK_KEY[rank] for rank in text) for text in texts]
+    evaluator = Evaluator()
+
+    timings = {
+        "treys": best_seconds(
+            lambda: list(map(evaluator.evaluate, treys_hands, treys_boards)), args.repeat
+        ),
+        "hand_value": best_seconds(lambda: list(map(hand_value, texts)), args.repeat),
+        "unchecked": best_seconds(lambda: list(map(unchecked, texts)), args.repeat),
+        "lookup only": best_seconds(lambda: list(map(VALUE_BY_KEY.__getitem__, keys)), args.repeat),
+    }
+    treys_rate = args.hands / timings["treys"]
+    print(f"{args.hands:,} random hands each, best of {args.repeat}")
+    print(f"{'':14}{'hands/s':>12}{'vs treys':>10}")
+    for name, seconds in timings.items():
+        rate = args.hands / seconds
+        print(f"{name:14}{rate:>12,.0f}{rate / treys_rate:>9.2f}x")
+
+    card_sets = [rng.sample(DECK, 5) for _ in range(10_000)]
+    seconds = best_seconds(lambda: list(map(orientation_values, card_sets)), args.repeat)
+    per_hand_us = seconds / len(card_sets) * 1e6
+    print(f"orientation_values: {per_hand_us:.2f} us per hand (32 orientations, up and down)")
+
+    speedup = timings["treys"] / timings["hand_value"]
+    print(
+        f"targets: hand_value >= {TARGET_SPEEDUP:.0f}x treys: "
+        f"{'met' if speedup >= TARGET_SPEEDUP else 'missed'} ({speedup:.2f}x); "
+        f"orientation_values <= {TARGET_ORIENTATIONS_US:.0f} us: "
+        f"{'met' if per_hand_us <= TARGET_ORIENTATIONS_US else 'missed'} ({per_hand_us:.2f} us)"
+    )
+
+
+if __name__ == "__main__":
+    main()
