@@ -1,0 +1,113 @@
+"""Throughput of `flipside audit --all` and `flipside export --format jsonl` (issue 5).
+
+    python ops/bench/audit_export.py [--matches 2000] [--distinct 100] [--server-url URL]
+
+Works in a temporary database on the server of ``--server-url`` (default
+FLIPSIDE_TEST_DATABASE_URL, else the local PostgreSQL), dropped at the end. It stores
+`--distinct` matches of four computer seats played by `MatchService`, then copies them under
+new ids until there are `--matches`: playing costs the computer players' sampling (a tenth
+of a second or more per match), while auditing and exporting cost what is in the record,
+and a copy is a valid match of its own (the decider derives it again from its seed). The
+projections are folded before the audit, so the audit compares their rows too.
+
+Both commands run in process through the CLI (click's runner), so the figures include
+everything the commands do but the interpreter's start. Targets: audit >= 50,000 events/s,
+export >= 100,000 events/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cli.main import cli
+from flipside.db import connect, temporary_database
+from flipside.domain.events import SeatSpec, from_data
+from flipside.projections.postgres import Projector
+from flipside.service import MatchService, to_domain_event, to_new_event
+from flipside.store import NewEvent, PostgresEventStore, StoredEvent, iter_stream_ids
+
+DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
+SEATS = [SeatSpec("npc", level="easy")] * 4
+
+
+def fill(url: str, matches: int, distinct: int) -> int:
+    """Store `matches` matches (`distinct` of them played); returns the events stored."""
+    with PostgresEventStore(url) as store:
+        service = MatchService(store)
+        played = [
+            service.create(SEATS, seed=os.urandom(32), match_id=f"bench-{n:06d}").appended
+            for n in range(min(distinct, matches))
+        ]
+        for number in range(len(played), matches):
+            original = played[number % len(played)]
+            store.append(f"bench-{number:06d}", 0, _renamed(original, f"bench-{number:06d}"))
+        return sum(store.stream_version(match_id) for match_id in iter_stream_ids(store))
+
+
+def _renamed(stored: Sequence[StoredEvent], match_id: str) -> list[NewEvent]:
+    """The events of a stored match under another id (only MatchCreated names it)."""
+    created = from_data(stored[0].type, {**stored[0].data, "match_id": match_id})
+    return [to_new_event(created)] + [to_new_event(to_domain_event(e)) for e in stored[1:]]
+
+
+def timed(url: str, *args: str) -> tuple[float, float]:
+    """Wall and CPU seconds of one in-process run of `flipside args`.
+
+    CPU seconds are this process's alone: they show what the command costs when the machine
+    is busy with other work (the database server's share is not in them).
+    """
+    started, cpu = time.perf_counter(), time.process_time()
+    result = CliRunner().invoke(cli, ["--database-url", url, *args])
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    if result.exit_code != 0:
+        raise SystemExit(f"flipside {' '.join(args)} failed: {result.output[-500:]}")
+    return elapsed, cpu
+
+
+def report(label: str, events: int, seconds: tuple[float, float], target: int) -> None:
+    wall, cpu = seconds
+    print(
+        f"{label:22} {events / wall:9,.0f} events/s ({wall:.2f}s wall; "
+        f"{events / cpu:,.0f} events/s of CPU, {cpu:.2f}s) target {target:,}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=2000)
+    parser.add_argument("--distinct", type=int, default=100)
+    server = os.environ.get("FLIPSIDE_TEST_DATABASE_URL") or DEFAULT_SERVER
+    parser.add_argument("--server-url", default=server)
+    options = parser.parse_args()
+    with temporary_database(options.server_url, prefix="flipside_bench") as url:
+        started = time.perf_counter()
+        events = fill(url, options.matches, options.distinct)
+        with connect(url) as conn:
+            Projector(conn).catch_up()
+        print(
+            f"stored {options.matches} matches, {events} events "
+            f"in {time.perf_counter() - started:.1f}s"
+        )
+        audit = timed(url, "audit", "--all", "--json")
+        with tempfile.TemporaryDirectory() as directory:
+            out = Path(directory) / "all.jsonl"
+            export = timed(url, "export", "--all", "--format", "jsonl", "--out", str(out))
+            size = out.stat().st_size
+    print(
+        f"audit --all:            {audit:6.2f}s  {events / audit:9,.0f} events/s  (target 50,000)"
+    )
+    print(
+        f"export --format jsonl:  {export:6.2f}s  {events / export:9,.0f} events/s  "
+        f"(target 100,000; {size / 1e6:.1f} MB)"
+    )
+
+
+if __name__ == "__main__":
+    main()
