@@ -14,7 +14,7 @@ from flask_smorest import Blueprint
 
 from .dependencies import deps
 from .observability import exposition
-from .schemas import StatusSchema
+from .schemas import StatusSchema, text_responses
 
 blp = Blueprint("operations", __name__, description="Health and metrics for operators.")
 
@@ -39,7 +39,7 @@ def readyz() -> Any:
 
 
 @blp.route("/metrics", methods=["GET"])
-@blp.response(200, content_type="text/plain", description="Prometheus text exposition")
+@blp.doc(responses=text_responses("Prometheus text exposition", "text/plain"))
 def metrics() -> Response:
     """Requests by route and status, request latency, events appended."""
     body, content_type = exposition()

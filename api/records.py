@@ -28,7 +28,13 @@ from flipside.store import StoredEvent
 from .dependencies import deps
 from .matches import caller_of
 from .problems import Problem
-from .schemas import EventRecordSchema, EventsQuerySchema, EventsSchema, ExportQuerySchema
+from .schemas import (
+    EventRecordSchema,
+    EventsQuerySchema,
+    EventsSchema,
+    ExportQuerySchema,
+    text_responses,
+)
 
 blp = Blueprint(
     "records",
@@ -131,12 +137,13 @@ def _resume_from(query_after: int) -> int:
 
 @blp.route("/<match_id>/stream", methods=["GET"])
 @blp.arguments(EventsQuerySchema, location="query")
-@blp.response(
-    200,
-    content_type="text/event-stream",
-    description="Server-Sent Events: `id` is the event's version, `event` its type, `data` "
-    "the record as in /events. Resume with `Last-Event-ID`. Comments are heartbeats. The "
-    "stream ends once the match is over (or after a few minutes: reconnect).",
+@blp.doc(
+    responses=text_responses(
+        "Server-Sent Events: `id` is the event's version, `event` its type, `data` the record "
+        "as in /events. Resume with `Last-Event-ID`. Comments are heartbeats. The stream ends "
+        "once the match is over (or after a few minutes: reconnect).",
+        "text/event-stream",
+    )
 )
 def stream(query: dict[str, Any], match_id: str) -> Response:
     """The caller's redacted events as Server-Sent Events, live."""
@@ -155,14 +162,12 @@ _EXPORT_TYPES = {"jsonl": "application/jsonl", "csv": "text/csv", "toml": "appli
 
 @blp.route("/<match_id>/export", methods=["GET"])
 @blp.arguments(ExportQuerySchema, location="query")
-@blp.response(
-    200,
-    content_type="application/jsonl",
-    description="The full record as a file: jsonl (text/csv for csv, application/toml for "
-    "toml). Public once the match is over; the administrator may export at any time.",
-)
+@blp.doc(responses=text_responses("The record in the format asked for", *_EXPORT_TYPES.values()))
 def export(query: dict[str, Any], match_id: str) -> Response:
-    """The match's full record, for study."""
+    """The match's full record, for study (DESIGN "Records for study").
+
+    Public once the match is over; the administrator may export at any time.
+    """
     caller = caller_of(match_id)
     service = deps().service
     state = service.load(match_id)

@@ -215,3 +215,9 @@ class StatusSchema(ma.Schema):
 def actions_of(legal: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     """`views.legal_actions` as a list of {kind, ...}, so new kinds add rows, not fields."""
     return [{"kind": kind, **details} for kind, details in legal.items()]
+
+
+def text_responses(description: str, *media_types: str) -> dict[str, Any]:
+    """The OpenAPI "responses" of an operation answering 200 with text, not JSON."""
+    content = {media_type: {"schema": {"type": "string"}} for media_type in media_types}
+    return {"200": {"description": description, "content": content}}
