@@ -13,7 +13,6 @@ how many worlds it samples and how it picks from the scores:
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from flipside.domain.views import MatchView
 from .exchange import choose_discard
 from .field import biased_tables, field_tables
 from .habits import HabitsProvider, grid_bias
-from .orientation import Model, Scores, score_orientations
+from .orientation import Model, Scores, draw_index, score_orientations, softmax_cumulative
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +42,8 @@ LEVELS: dict[str, Level] = {
         Level("easy", samples=6, temperature=3.0),
         Level("normal", samples=24, temperature=0.5),
         Level("hard", samples=64, temperature=0.2),
-        Level("insane", samples=300, temperature=0.0, models_person=True),
-        Level("hate_you", samples=200, temperature=0.0, models_person=True, spite=1.5),
+        Level("insane", samples=240, temperature=0.0, models_person=True),
+        Level("hate_you", samples=160, temperature=0.0, models_person=True, spite=1.5),
     )
 }
 
@@ -57,16 +56,9 @@ def person_seat(view: MatchView) -> int | None:
 
 def pick(scores: Sequence[float], temperature: float, rng: random.Random) -> int:
     """An index drawn with probability ~ exp(score / temperature); the best if it is 0."""
-    best = max(scores)
     if temperature <= 0:
-        return scores.index(best)
-    weights = [math.exp((score - best) / temperature) for score in scores]
-    threshold = rng.random() * sum(weights)
-    for index, weight in enumerate(weights):
-        threshold -= weight
-        if threshold < 0:
-            return index
-    return len(weights) - 1  # only reached through float rounding
+        return scores.index(max(scores))
+    return draw_index(softmax_cumulative(scores, temperature), rng)
 
 
 class LevelPolicy:

@@ -86,34 +86,41 @@ class Opponent:
         choices = self.memo.get(key)
         if choices is None:
             choices = self.memo[key] = self._choices(self.known + key)
-        if choices.cumulative is None:
-            return choices.orientations[0]
-        at = bisect(choices.cumulative, rng.random() * choices.cumulative[-1])
-        return choices.orientations[min(at, len(choices.orientations) - 1)]
+        shifts, cumulative = choices.shifts, choices.cumulative
+        shift = shifts[0] if cumulative is None else shifts[draw_index(cumulative, rng)]
+        return (
+            VALUE_BY_KEY[choices.up0 + shift] * 8 + self.tiebreak,
+            VALUE_BY_KEY[choices.down0 - shift] * 8 + self.tiebreak,
+        )
 
     def _choices(self, cards: tuple[Card, ...]) -> Choices:
         up0, down0, shifts, scores = orientation_scores(cards, self.model.tables)
-        best = max(scores)
-        if self.model.temperature <= 0:
-            shifts, weights = [shifts[scores.index(best)]], None
-        else:
-            weights = list(accumulate(exp((x - best) / self.model.temperature) for x in scores))
-        orientations = [
-            (
-                VALUE_BY_KEY[up0 + shift] * 8 + self.tiebreak,
-                VALUE_BY_KEY[down0 - shift] * 8 + self.tiebreak,
-            )
-            for shift in shifts
-        ]
-        return Choices(orientations, weights)
+        temperature = self.model.temperature
+        if temperature <= 0:
+            return Choices(up0, down0, [shifts[scores.index(max(scores))]], None)
+        return Choices(up0, down0, shifts, softmax_cumulative(scores, temperature))
+
+
+def softmax_cumulative(scores: Sequence[float], temperature: float) -> list[float]:
+    """Running sums of ``exp(score / temperature)`` (shifted by the best, for range)."""
+    best = max(scores)
+    return list(accumulate([exp((score - best) / temperature) for score in scores]))
+
+
+def draw_index(cumulative: list[float], rng: random.Random) -> int:
+    """An index drawn with probability proportional to its step in `cumulative`."""
+    # min(): float rounding could put the draw on the very top of the last step.
+    return min(bisect(cumulative, rng.random() * cumulative[-1]), len(cumulative) - 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Choices:
-    """The (up, down) composites a seat may choose and their cumulative weights (None: the
-    one orientation it always chooses)."""
+    """The orientations a seat may choose (`field.orientation_keys` form) and their
+    cumulative weights; None: it always chooses ``shifts[0]``."""
 
-    orientations: list[tuple[int, int]]
+    up0: int
+    down0: int
+    shifts: list[int]
     cumulative: list[float] | None
 
 
