@@ -18,7 +18,7 @@ from flask import Flask, request
 from flipside.config import Settings
 from flipside.logging import configure as configure_logging
 
-from . import matches, observability, operations, records
+from . import matches, observability, operations, records, summaries
 from .dependencies import Dependencies
 from .problems import Problem, ProblemApi
 from .records import StreamTiming
@@ -66,7 +66,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     observability.install(app)
     app.before_request(_json_bodies_only)
     api = ProblemApi(app)
-    for blueprint in (matches.blp, records.blp, operations.blp):
+    for blueprint in (matches.blp, records.blp, summaries.blp, operations.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(web)  # the browser client at / (issue 7); not part of the OpenAPI
     return app

@@ -25,7 +25,7 @@ class Dependencies:
     service: MatchService
     credentials: SeatCredentials
     admin_token: str | None = None
-    queries: Any = None  # flipside.projections queries, when a database backs them
+    read_models: Any = None  # a `flipside.projections.queries.Source`, with a database
 
     @classmethod
     def in_memory(cls, admin_token: str | None = None) -> Dependencies:
@@ -36,10 +36,12 @@ class Dependencies:
     def connect(cls, settings: Settings) -> Dependencies:
         """PostgreSQL: the configured database, or the embedded one (migrated)."""
         url = resolve_database_url(settings)
+        credentials = PostgresSeatCredentials(url)
         return cls(
             MatchService(PostgresEventStore(url)),
-            PostgresSeatCredentials(url),
+            credentials,
             settings.admin_token,
+            read_models=credentials,  # its pool lends connections to the queries
         )
 
     def ping(self) -> dict[str, bool]:

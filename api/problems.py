@@ -35,6 +35,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "unknown_seat": 403,
     "not_found": 404,
     "unknown_match": 404,
+    "unknown_player": 404,
     "method_not_allowed": 405,
     "not_acceptable": 406,
     "conflict": 409,

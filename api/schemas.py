@@ -221,3 +221,63 @@ def text_responses(description: str, *media_types: str) -> dict[str, Any]:
     """The OpenAPI "responses" of an operation answering 200 with text, not JSON."""
     content = {media_type: {"schema": {"type": "string"}} for media_type in media_types}
     return {"200": {"description": description, "content": content}}
+
+
+# --- read models (flipside.projections) --------------------------------------------------------
+
+
+class MatchesQuerySchema(StrictSchema):
+    status = fields.String(validate=validate.OneOf(["active", "finished"]))
+    player = fields.String(
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "a person's name, or npc:<level>"},
+    )
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=1000))
+    after = fields.String(
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "a match id: the page after that match"},
+    )
+
+
+class SummarySeatSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    kind = fields.String(required=True)
+    name = fields.String(allow_none=True)
+    level = fields.String(allow_none=True)
+
+
+class MatchSummarySchema(ma.Schema):
+    match_id = fields.String(required=True)
+    status = fields.String(required=True)
+    seats = fields.List(fields.Nested(SummarySeatSchema), required=True)
+    players = fields.List(fields.String(), required=True)
+    lives = fields.List(fields.Integer(), required=True)
+    round = fields.Integer(required=True)
+    winner = fields.Integer(required=True, allow_none=True)
+    places = fields.List(fields.Integer(allow_none=True), required=True, allow_none=True)
+    version = fields.Integer(required=True)
+    created_at = fields.DateTime(required=True)
+    updated_at = fields.DateTime(required=True)
+    finished_at = fields.DateTime(required=True, allow_none=True)
+
+
+class MatchListSchema(ma.Schema):
+    matches = fields.List(fields.Nested(MatchSummarySchema), required=True)
+    next = fields.String(
+        required=True, allow_none=True, metadata={"description": "`after` for the next page"}
+    )
+
+
+class PlayerSchema(ma.Schema):
+    player = fields.String(required=True)
+    matches = fields.Integer(required=True, metadata={"description": "finished matches"})
+    wins = fields.Integer(required=True)
+    place_sum = fields.Integer(required=True)
+    placements = fields.Integer(required=True)
+    up_favoured = fields.Integer(required=True)
+    exchanges = fields.Integer(required=True)
+    cards_discarded = fields.Integer(required=True)
+    win_rate = fields.Float(required=True, allow_none=True)
+    average_place = fields.Float(required=True, allow_none=True)
+    up_favoured_rate = fields.Float(required=True, allow_none=True)
+    mean_discarded = fields.Float(required=True, allow_none=True)

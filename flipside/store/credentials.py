@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
 import psycopg
@@ -109,10 +110,19 @@ class PostgresSeatCredentials:
                 self._remembered.popitem(last=False)
 
     def _run(self, query: Callable[[psycopg.Connection[Any]], T]) -> T:
-        """Run `query` on a pooled connection; a dead database becomes `StoreUnavailable`."""
+        with self.connection() as conn:
+            return query(conn)
+
+    @contextmanager
+    def connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection; a dead database becomes `StoreUnavailable`.
+
+        Also lent to the read models' queries (a `flipside.projections.queries.Source`), so
+        that a server needs one small pool besides the event store's, not two.
+        """
         try:
             with self._pool.connection() as conn:
-                return query(conn)
+                yield conn
         except psycopg.OperationalError as error:
             self._pool.check()  # replace idle connections that died with the server
             raise StoreUnavailable(str(error).strip() or "database unavailable") from error

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import secrets
 from functools import reduce
 
 import pytest
@@ -15,6 +16,7 @@ from api.schemas import MatchViewSchema
 from flipside.domain.events import from_data
 from flipside.domain.rules import evolve, initial_state
 from flipside.domain.views import view
+from flipside.projections.runner import follow
 from flipside.store import PostgresEventStore, verify_chain
 from flipside.store.model import StoredEvent
 
@@ -106,3 +108,22 @@ def test_health_readiness_metrics_and_docs(api: ApiClient) -> None:
     assert assets and all(asset.startswith("/docs/assets/") for asset in assets)  # offline
     for asset in assets:
         assert api.session.get(f"{api.base_url}{asset}").status_code == 200
+
+
+def test_lists_and_player_stats_come_from_the_projections(
+    api: ApiClient, database_url: str
+) -> None:
+    name = f"p{secrets.token_hex(4)}"
+    for seed in (1, 2):
+        created = api.create([{"type": "human", "name": name}, EASY, EASY])
+        play_to_end(api, created["match_id"], human_tokens(created), random.Random(seed))
+    follow(database_url, once=True)  # what `flipside projections run` does continuously
+
+    listed = api.get(f"/v1/matches?player={name}&limit=1").json()
+    assert len(listed["matches"]) == 1 and listed["next"] == listed["matches"][0]["match_id"]
+    rest = api.get(f"/v1/matches?player={name}&after={listed['next']}").json()
+    assert len(rest["matches"]) == 1 and rest["next"] is None
+    assert {m["status"] for m in listed["matches"] + rest["matches"]} == {"finished"}
+    stats = api.get(f"/v1/players/{name}").json()
+    assert stats["matches"] == 2 and stats["player"] == name
+    assert api.get("/v1/players/nobody-at-all").json()["code"] == "unknown_player"

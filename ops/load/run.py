@@ -1,0 +1,230 @@
+"""Load test: concurrent clients playing whole matches over HTTP, against the stack's ceiling.
+
+For each client count, N threads each play matches back to back for a fixed time: create a
+match (one person, two easy computer players), then ``GET /actions`` and ``POST`` a random
+legal move until the match is over; no think time. Then the same client counts hammer the
+ceiling (`ceiling.py`: the same gunicorn, Flask and store, one INSERT per request). Both
+servers run `ops/gunicorn.conf.py` (2 gthread workers) on a fresh database, one at a time.
+
+    python ops/load/run.py --clients 8,32 --seconds 20 \\
+        --server-url postgresql://postgres@127.0.0.1:5432/postgres
+
+Prints one line per run and a JSON summary (matches/s, requests/s, p50/p99 latency in ms,
+and the API's request rate as a fraction of the ceiling's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from flipside.db import temporary_database
+
+ROOT = Path(__file__).resolve().parents[2]
+GUNICORN = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "ops" / "gunicorn.conf.py")]
+CEILING = ["--pythonpath", str(ROOT / "ops" / "load"), "ceiling:create_app()"]
+SEATS = [{"type": "human", "name": "load"}, {"type": "npc", "level": "easy"}] + [
+    {"type": "npc", "level": "easy"}
+]
+
+
+class Client:
+    """One keep-alive HTTP connection that times every request."""
+
+    def __init__(self, port: int) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.latencies: list[float] = []
+
+    def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        payload = json.dumps(body) if body is not None else None
+        started = time.perf_counter()
+        self.connection.request(method, path, payload, headers)
+        response = self.connection.getresponse()
+        data = response.read()
+        self.latencies.append(time.perf_counter() - started)
+        if response.status >= 400:
+            raise RuntimeError(f"{method} {path}: {response.status} {data[:200]!r}")
+        return json.loads(data)
+
+
+def play_match(client: Client, rng: random.Random) -> None:
+    created = client.call("POST", "/v1/matches", {"seats": SEATS})
+    match_id, token = created["match_id"], created["seats"][0]["token"]
+    while True:
+        actions = client.call("GET", f"/v1/matches/{match_id}/actions", token=token)["actions"]
+        if not actions:
+            return  # one person and computers: no move left means the match is over
+        action = actions[0]
+        cards = list(action["cards"])
+        if action["kind"] == "exchange":
+            move, body = "exchange", {"discard": rng.sample(cards, rng.randint(0, len(cards)))}
+        else:
+            move, body = (
+                "orientation",
+                {"cards": [c[::-1] if rng.random() < 0.5 else c for c in cards]},
+            )
+        client.call("POST", f"/v1/matches/{match_id}/{move}", body, token=token)
+
+
+def ping_ceiling(client: Client, rng: random.Random) -> None:
+    client.call("POST", "/ceiling", {})
+
+
+@dataclass
+class Result:
+    target: str
+    clients: int
+    seconds: float
+    units: int  # matches finished, or ceiling requests
+    requests: int
+    units_per_second: float
+    requests_per_second: float
+    p50_ms: float
+    p99_ms: float
+
+
+def _percentile(ordered: list[float], fraction: float) -> float:
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000
+
+
+def drive(
+    target: str, port: int, clients: int, seconds: float, unit: Callable[..., None]
+) -> Result:
+    """`clients` threads each repeat `unit` until `seconds` have passed; unfinished units of
+    work at the deadline are not counted (their requests are)."""
+    workers = [Client(port) for _ in range(clients)]
+    done = [0] * clients
+    deadline = time.perf_counter() + seconds
+
+    def loop(index: int) -> None:
+        rng = random.Random(index)
+        while time.perf_counter() < deadline:
+            unit(workers[index], rng)
+            done[index] += 1
+
+    threads = [threading.Thread(target=loop, args=(i,)) for i in range(clients)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    latencies = sorted(latency for worker in workers for latency in worker.latencies)
+    return Result(
+        target=target,
+        clients=clients,
+        seconds=round(elapsed, 2),
+        units=sum(done),
+        requests=len(latencies),
+        units_per_second=round(sum(done) / elapsed, 2),
+        requests_per_second=round(len(latencies) / elapsed, 1),
+        p50_ms=round(_percentile(latencies, 0.50), 2),
+        p99_ms=round(_percentile(latencies, 0.99), 2),
+    )
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def serving(database_url: str, extra: list[str]) -> Iterator[int]:
+    """gunicorn with ops/gunicorn.conf.py (2 workers) on a free port, until the block ends."""
+    port = _free_port()
+    env = {
+        **os.environ,
+        "FLIPSIDE_DATABASE_URL": database_url,
+        "FLIPSIDE_BIND": f"127.0.0.1:{port}",
+        "FLIPSIDE_WORKERS": "2",
+        "FLIPSIDE_LOG_FORMAT": "json",
+    }
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    process = subprocess.Popen(
+        GUNICORN + extra, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        _wait_ready(port, process)
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def _wait_ready(port: int, process: subprocess.Popen[bytes]) -> None:
+    for _ in range(600):
+        if process.poll() is not None:
+            raise RuntimeError("the server exited")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", "/readyz")
+            if connection.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("the server did not get ready")
+
+
+def warm_up(port: int, unit: Callable[..., None]) -> None:
+    """A few units per worker first, so imports and caches are not measured."""
+    drive("warm-up", port, 4, 2.0, unit)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", default="8,32", help="comma-separated client counts")
+    parser.add_argument("--seconds", type=float, default=20.0, help="per client count")
+    parser.add_argument(
+        "--server-url",
+        default=os.environ.get(
+            "FLIPSIDE_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
+        ),
+        help="a PostgreSQL server on which a temporary database is created and dropped",
+    )
+    args = parser.parse_args()
+    counts = [int(count) for count in args.clients.split(",")]
+    results: list[Result] = []
+    with temporary_database(args.server_url, prefix="flipside_load") as url:
+        for target, extra, unit in (
+            ("matches", [], play_match),
+            ("ceiling", CEILING, ping_ceiling),
+        ):
+            with serving(url, extra) as port:
+                warm_up(port, unit)
+                for clients in counts:
+                    results.append(drive(target, port, clients, args.seconds, unit))
+                    print(json.dumps(asdict(results[-1])), flush=True)
+    ceiling = {r.clients: r.requests_per_second for r in results if r.target == "ceiling"}
+    summary = [
+        {**asdict(r), "fraction_of_ceiling": round(r.requests_per_second / ceiling[r.clients], 2)}
+        for r in results
+        if r.target == "matches"
+    ]
+    print(
+        json.dumps(
+            {"matches": summary, "ceiling": [asdict(r) for r in results if r.target == "ceiling"]},
+            indent=2,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
