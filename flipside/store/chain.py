@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
+from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from typing import Any, Protocol
 
 GENESIS_HASH = "0" * 64
@@ -50,8 +51,13 @@ class ChainedEvent(Protocol):
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def canonical_text(value: Any) -> str:
+    """One text per JSON value: sorted keys, no spaces, non-ASCII kept (language-neutral)."""
+    return _CANONICAL.encode(value)
+
+
 def canonical_json(value: Any) -> bytes:
-    """One byte string per JSON value: sorted keys, no spaces, UTF-8 (language-neutral)."""
+    """`canonical_text` as UTF-8 bytes: what the hash covers."""
     return _CANONICAL.encode(value).encode()
 
 
@@ -77,6 +83,40 @@ def event_hash(
         "metadata": metadata,
     }
     return hashlib.sha256(bytes.fromhex(prev_hash) + canonical_json(envelope)).hexdigest()
+
+
+def event_hash_from_json(
+    prev_hash: str,
+    *,
+    stream_id: str,
+    version: int,
+    event_id: str,
+    type: str,
+    schema_version: int,
+    data_json: str,
+    metadata_json: str,
+) -> str:
+    """`event_hash`, given the `canonical_text` of data and metadata already computed.
+
+    The envelope's canonical JSON is spliced together (its keys in sorted order) instead of
+    encoding the data a second time; the store's append uses this on its hot path.
+    """
+    envelope = (
+        f'{{"data":{data_json},"event_id":{_string(event_id)},'
+        f'"metadata":{metadata_json},"schema_version":{_integer(schema_version)},'
+        f'"stream_id":{_string(stream_id)},"type":{_string(type)},'
+        f'"version":{_integer(version)}}}'
+    )
+    return hashlib.sha256(bytes.fromhex(prev_hash) + envelope.encode()).hexdigest()
+
+
+def _string(value: str) -> str:
+    # The C string encoder `_CANONICAL` itself uses, minus its per-call dispatch.
+    return encode_basestring(value) if type(value) is str else _CANONICAL.encode(value)
+
+
+def _integer(value: int) -> str:
+    return str(value) if type(value) is int else _CANONICAL.encode(value)
 
 
 def recompute_hash(event: ChainedEvent) -> str:

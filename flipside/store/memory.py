@@ -8,7 +8,6 @@ Every append is one "transaction" with its own txid, committed at once under a l
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import threading
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
@@ -20,6 +19,7 @@ from .model import (
     IdempotencyRecord,
     NewEvent,
     Position,
+    Sealed,
     StoredEvent,
     import_streams,
     missing_events,
@@ -63,18 +63,13 @@ class InMemoryEventStore:
             raise IdempotencyConflict(f"idempotency key {record.key!r} is already stored")
         self._idempotency[slot] = (record.fingerprint, dict(record.response))
 
-    def _commit(self, sealed: Sequence[StoredEvent]) -> list[StoredEvent]:
-        """Number `sealed` as one transaction and store it (the caller holds the lock)."""
+    def _commit(self, sealed: Sequence[Sealed]) -> list[StoredEvent]:
+        """Store `sealed` as one transaction (the caller holds the lock)."""
         self._txid += 1
         now = datetime.now(UTC)
         stored = [
-            dataclasses.replace(
-                event,
-                global_position=len(self._all) + offset,
-                txid=self._txid,
-                recorded_at=event.recorded_at or now,
-            )
-            for offset, event in enumerate(sealed, start=1)
+            item.placed(len(self._all) + offset, now, self._txid)
+            for offset, item in enumerate(sealed, start=1)
         ]
         for event in stored:
             self._streams.setdefault(event.stream_id, []).append(event)
@@ -112,7 +107,7 @@ class InMemoryEventStore:
         streams = import_streams(events)
         with self._lock:
             missing = [
-                event
+                Sealed.of(event)
                 for stream_id, stream in streams.items()
                 for event in missing_events(self._hashes(stream_id), stream)
             ]

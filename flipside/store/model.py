@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol
 
-from .chain import GENESIS_HASH, canonical_json, event_hash, verify_chain
+from .chain import GENESIS_HASH, canonical_text, event_hash_from_json, verify_chain
 
 NOTIFY_CHANNEL = "flipside_events"
 
@@ -175,12 +175,58 @@ def normalise_event_id(event_id: str | None) -> str:
     return str(uuid.uuid4() if event_id is None else uuid.UUID(event_id))
 
 
-def as_json(value: Mapping[str, Any]) -> dict[str, Any]:
-    """`value` as it reads back from a jsonb column (tuples become lists, a private copy).
+class Sealed(NamedTuple):
+    """An event numbered and hashed, not yet stored; keeps the JSON text of its data and
+    metadata (encoded once, for both the hash and the database row)."""
 
-    Raises `TypeError` for a value JSON cannot hold, before anything is stored.
-    """
-    return json.loads(canonical_json(value))
+    stream_id: str
+    version: int
+    event_id: str
+    type: str
+    schema_version: int
+    data: dict[str, Any]
+    metadata: dict[str, Any]
+    recorded_at: datetime | None
+    prev_hash: str
+    hash: str
+    data_json: str
+    metadata_json: str
+
+    @classmethod
+    def of(cls, event: StoredEvent) -> Sealed:
+        """A stored event (from an export) sealed again, as it is."""
+        return cls(
+            event.stream_id,
+            event.version,
+            event.event_id,
+            event.type,
+            event.schema_version,
+            event.data,
+            event.metadata,
+            event.recorded_at,
+            event.prev_hash,
+            event.hash,
+            canonical_text(event.data),
+            canonical_text(event.metadata),
+        )
+
+    def placed(self, global_position: int, recorded_at: datetime, txid: int) -> StoredEvent:
+        """The stored event, with what the store assigned on commit (an imported event keeps
+        its own `recorded_at`)."""
+        return StoredEvent(
+            self.stream_id,
+            self.version,
+            global_position,
+            self.event_id,
+            self.type,
+            self.schema_version,
+            self.data,
+            self.metadata,
+            recorded_at if self.recorded_at is None else self.recorded_at,
+            self.prev_hash,
+            self.hash,
+            txid,
+        )
 
 
 def seal(
@@ -189,41 +235,44 @@ def seal(
     prev_hash: str,
     events: Sequence[NewEvent],
     metadata: Mapping[str, Any],
-) -> list[StoredEvent]:
+) -> list[Sealed]:
     """`events` numbered and chained after (`expected_version`, `prev_hash`).
 
-    Positions, txid and recorded_at are left for the store to fill in.
+    Data and metadata are kept as they read back from a jsonb column (tuples become lists; a
+    private copy); a value JSON cannot hold raises `TypeError` before anything is stored.
     """
     if not events:
         raise ValueError("an append needs at least one event")
-    sealed: list[StoredEvent] = []
-    meta = as_json(metadata)
+    sealed: list[Sealed] = []
+    metadata_json = canonical_text(metadata)
+    meta = json.loads(metadata_json)
     for version, event in enumerate(events, start=expected_version + 1):
         event_id = normalise_event_id(event.event_id)
-        data = as_json(event.data)
-        digest = event_hash(
+        data_json = canonical_text(event.data)
+        digest = event_hash_from_json(
             prev_hash,
             stream_id=stream_id,
             version=version,
             event_id=event_id,
             type=event.type,
             schema_version=event.schema_version,
-            data=data,
-            metadata=meta,
+            data_json=data_json,
+            metadata_json=metadata_json,
         )
         sealed.append(
-            StoredEvent(
-                stream_id=stream_id,
-                version=version,
-                global_position=0,
-                event_id=event_id,
-                type=event.type,
-                schema_version=event.schema_version,
-                data=data,
-                metadata=meta,
-                recorded_at=None,
-                prev_hash=prev_hash,
-                hash=digest,
+            Sealed(
+                stream_id,
+                version,
+                event_id,
+                event.type,
+                event.schema_version,
+                json.loads(data_json),
+                meta,
+                None,
+                prev_hash,
+                digest,
+                data_json,
+                metadata_json,
             )
         )
         prev_hash = digest

@@ -13,6 +13,8 @@ import uuid
 from collections.abc import Callable, Iterator
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from flipside.store import (
     GENESIS_HASH,
@@ -28,6 +30,7 @@ from flipside.store import (
     iter_stream_ids,
     verify_chain,
 )
+from flipside.store.chain import canonical_text, event_hash, event_hash_from_json
 
 _READ_ALL_PATIENCE_SECONDS = 10.0
 
@@ -269,3 +272,34 @@ class TestInMemoryEventStore(StoreContract):
         memory = InMemoryEventStore()
         yield memory
         memory.close()
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(
+    data=st.dictionaries(st.text(), _json, max_size=5),
+    metadata=st.dictionaries(st.text(), _json, max_size=3),
+    text=st.text(),
+    number=st.integers(min_value=0),
+)
+def test_the_spliced_envelope_hashes_like_the_reference(
+    data: dict, metadata: dict, text: str, number: int
+) -> None:
+    fields = {
+        "stream_id": text,
+        "version": number,
+        "event_id": str(uuid.UUID(int=number % 2**128)),
+        "type": text[::-1],
+        "schema_version": number + 1,
+    }
+    assert event_hash_from_json(
+        GENESIS_HASH,
+        data_json=canonical_text(data),
+        metadata_json=canonical_text(metadata),
+        **fields,
+    ) == event_hash(GENESIS_HASH, data=data, metadata=metadata, **fields)
