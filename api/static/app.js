@@ -67,14 +67,15 @@ function gameScreen() {
   const showdown = rounds.find(
     (round) => round.round > match.seenShowdown && round.ended && round.showdowns.up?.placed[me],
   );
-  if (showdown && showdown.winner !== null) {
-    // The last showdown decided the match: the winner above, the cards that decided it below.
-    const screen = showdownScreen(showdown, { me, seats: view.seats, act: { next: acknowledge(showdown) } });
-    screen.querySelector("#next-round").remove();
-    return [endScreen(view, { me, act: { playAgain, top: goTop } }), screen];
+  if (showdown && showdown.winner === null) {
+    return showdownScreen(showdown, { me, seats: view.seats, act: { next: acknowledge(showdown) } });
   }
-  if (showdown) return showdownScreen(showdown, { me, seats: view.seats, act: { next: acknowledge(showdown) } });
-  if (view.status === "finished") return endScreen(view, { me, act: { playAgain, top: goTop } });
+  if (view.status === "finished") {
+    // The winner above, and the last showdown, the one that decided the match, below.
+    const last = rounds.findLast((round) => round.showdowns.up);
+    const decided = showdownScreen(last, { me, seats: view.seats, act: {} });
+    return [endScreen(view, { me, act: { playAgain, top: goTop } }), decided];
+  }
   const mine = view.seats[me];
   match.layout = syncLayout(match.layout, view.round, mine.cards);
   updateMatch({ layout: match.layout });
@@ -269,10 +270,14 @@ function onStreamEvent(event) {
 let tickerFree = 0;
 
 function announce(exchange) {
-  const start = Math.max(Date.now(), tickerFree);
+  // The first line waits a moment: the move that caused the burst may still be answering.
+  const start = Math.max(Date.now() + 300, tickerFree);
   tickerFree = start + 700;
   setTimeout(() => {
-    if (state.screen !== "game") return;
+    // Only while the table is on screen, and not once the round is over: computer seats play
+    // on by themselves after the player is out, a whole round in one burst.
+    const over = state.events.some((e) => e.type === "RoundEnded" && e.data.round >= exchange.round);
+    if (over || !document.querySelector("#app .table")) return;
     const name = seatName(state.view.seats[exchange.seat], state.match.seat);
     const line = document.createElement("div");
     line.textContent = t("exchanged", { name, n: exchange.discarded.length });

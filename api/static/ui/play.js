@@ -58,6 +58,7 @@ export function exchangeArea({ view, me, layout, marked, busy, act }) {
       h("button", { id: "keep-all", disabled: !myTurn || busy, onclick: act.keepAll }, t("keepAll")),
     ),
     h("p", { class: "hint" }, t("hintExchange")),
+    h("p", { class: "hint keys-hint" }, t("hintKeys")),
   );
 }
 
@@ -110,5 +111,6 @@ export function orientationArea({ view, me, layout, busy, act }) {
       h("button", { class: "primary", id: "place", onclick: act.place, disabled: busy }, t("place")),
     ),
     h("p", { class: "hint" }, t("hintOrientation")),
+    h("p", { class: "hint keys-hint" }, t("hintKeys")),
   );
 }

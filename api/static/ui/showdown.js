@@ -59,6 +59,8 @@ function seatResult(round, seat, me, seats) {
   );
 }
 
+// act.next: the "next round" button's action; without it the screen has no button (the
+// match is over and the end screen says what comes next).
 export function showdownScreen(round, { me, seats, act }) {
   const inShowdown = round.turnOrder.filter((seat) => round.showdowns.up.placed[seat]);
   return h(
@@ -66,10 +68,11 @@ export function showdownScreen(round, { me, seats, act }) {
     { class: "showdown", id: "showdown" },
     h("h2", {}, t("showdown", { n: round.round })),
     inShowdown.map((seat) => seatResult(round, seat, me, seats)),
-    h(
-      "div",
-      { class: "buttons" },
-      h("button", { class: "primary", id: "next-round", onclick: act.next }, t("nextRound")),
-    ),
+    act.next &&
+      h(
+        "div",
+        { class: "buttons" },
+        h("button", { class: "primary", id: "next-round", onclick: act.next }, t("nextRound")),
+      ),
   );
 }
