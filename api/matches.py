@@ -20,7 +20,7 @@ from flipside.domain.events import SeatSpec
 from flipside.domain.rules import RuleViolation
 from flipside.domain.state import Match
 from flipside.domain.views import legal_actions, view
-from flipside.service import Outcome
+from flipside.service import MatchService, Outcome
 
 from .auth import Caller, authenticate, issue_token, require_seat, token_hash
 from .dependencies import deps
@@ -55,6 +55,17 @@ def caller_of(match_id: str) -> Caller:
     caller = authenticate(match_id, d.credentials, d.admin_token)
     annotate(caller=caller.label)
     return caller
+
+
+def current_state(service: MatchService, match_id: str) -> Match:
+    """The match now. A person whose turn has run out gets the default move first: any
+    request that reads the match applies it, exactly once (`MatchService.expire_turns`)."""
+    state = service.load(match_id)
+    if state.turn_timeout_seconds is None or state.phase == "over":
+        return state
+    expired = service.expire_turns(match_id)
+    count_appended([event.type for outcome in expired for event in outcome.appended])
+    return service.load(match_id) if expired else state
 
 
 def _metadata(caller: str) -> dict[str, Any]:
@@ -157,7 +168,7 @@ def _created(state: Match, seats: list[SeatSpec]) -> dict[str, Any]:
 def get_match(match_id: str) -> Any:
     """The match as the caller may see it; cards the caller may not see are null."""
     caller = caller_of(match_id)
-    state = deps().service.load(match_id)
+    state = current_state(deps().service, match_id)
     return view(state, caller.seat, omniscient=caller.admin), 200, {"ETag": etag(state.version)}
 
 
@@ -166,7 +177,7 @@ def get_match(match_id: str) -> Any:
 def get_actions(match_id: str) -> Any:
     """The caller seat's legal actions now, with the cards each may name (empty if none)."""
     caller = caller_of(match_id)
-    state = deps().service.load(match_id)
+    state = current_state(deps().service, match_id)
     seen = view(state, caller.seat)
     return {
         "match_id": match_id,

@@ -26,7 +26,7 @@ from flipside.service import MatchService
 from flipside.store import StoredEvent
 
 from .dependencies import deps
-from .matches import caller_of
+from .matches import caller_of, current_state
 from .problems import Problem
 from .schemas import (
     EventRecordSchema,
@@ -64,10 +64,9 @@ def record(stored: StoredEvent, seat: int | None, omniscient: bool) -> dict[str,
 def events(query: dict[str, Any], match_id: str) -> Any:
     """The match's events after version `after`, redacted for the caller."""
     caller = caller_of(match_id)
-    service = deps().service
-    state = service.load(match_id)
+    state = current_state(deps().service, match_id)
     omniscient = caller.admin or state.phase == "over"
-    stored = service.events(match_id, after_version=query["after"])
+    stored = deps().service.events(match_id, after_version=query["after"])
     return {
         "match_id": match_id,
         "version": stored[-1].version if stored else state.version,
@@ -107,8 +106,11 @@ def _sse_events(
     yield f"retry: {int(timing.poll_max * 1000)}\n\n"
     started = last_sent = time.monotonic()
     pause = timing.poll_min
-    over = service.load(match_id).phase == "over"
+    state = current_state(service, match_id)
+    over, timed = state.phase == "over", state.turn_timeout_seconds is not None
     while time.monotonic() - started < timing.lifetime:
+        if timed:  # a stream may be the only reader left to notice an abandoned turn
+            current_state(service, match_id)
         batch = service.events(match_id, after_version=after)
         for stored in batch:
             yield _sse(record(stored, seat, admin or over))
@@ -170,7 +172,7 @@ def export(query: dict[str, Any], match_id: str) -> Response:
     """
     caller = caller_of(match_id)
     service = deps().service
-    state = service.load(match_id)
+    state = current_state(service, match_id)
     if not (caller.admin or state.phase == "over"):
         raise Problem("forbidden", "the record is public once the match is over")
     fmt = query["format"]

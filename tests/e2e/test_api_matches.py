@@ -8,6 +8,7 @@ import json
 import random
 import re
 import secrets
+import time
 from functools import reduce
 
 import pytest
@@ -127,3 +128,15 @@ def test_lists_and_player_stats_come_from_the_projections(
     stats = api.get(f"/v1/players/{name}").json()
     assert stats["matches"] == 2 and stats["player"] == name
     assert api.get("/v1/players/nobody-at-all").json()["code"] == "unknown_player"
+
+
+def test_an_abandoned_turn_gets_its_default_move_from_the_next_reader(api: ApiClient) -> None:
+    created = api.create([{"type": "human", "name": "gone"}, EASY, EASY], turn_timeout_seconds=1)
+    match_id = created["match_id"]
+    before = api.version(match_id)
+    time.sleep(1.5)
+    after = api.get(f"/v1/matches/{match_id}").json()  # a spectator notices
+    assert after["version"] > before
+    records = api.get(f"/v1/matches/{match_id}/events?after={before}").json()["events"]
+    timed_out = [r["data"] for r in records if r["type"] == "TurnTimedOut"]
+    assert timed_out and timed_out[0]["seat"] == 0 and timed_out[0]["waited_seconds"] >= 1
