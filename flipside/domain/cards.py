@@ -61,7 +61,7 @@ def _ranks_of(text: object) -> tuple[str, str]:
         raise CardError(f"a card is a two-character string, not {type(text).__name__}")
     if len(text) != 2:
         raise CardError(f"{text!r} is not a card: a card is exactly two rank characters")
-    first, second = text.upper()
+    first, second = text[0].upper(), text[1].upper()  # "ß".upper() is "SS"
     for rank in (first, second):
         if rank not in RANK_INDEX:
             raise CardError(f"{text!r}: {rank!r} is not a rank (ranks are {RANKS})")

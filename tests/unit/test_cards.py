@@ -101,6 +101,8 @@ def test_r3_parse_oriented_keeps_the_up_rank_first_and_upper_cases(text, oriente
         ("AA", "same rank twice"),
         ("tt", "same rank twice"),
         (" A", "' ' is not a rank"),
+        ("ßA", "not a rank"),  # "ß".upper() is "SS": two characters that grow to three
+        ("ŉ2", "not a rank"),
         (None, "not NoneType"),
         (12, "not int"),
         (b"AK", "not bytes"),

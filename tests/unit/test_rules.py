@@ -344,6 +344,7 @@ def test_r11_placing_in_any_seat_order_is_allowed(orienting):
         pytest.param(("K1", *S1[1:]), id="not_a_card"),
         pytest.param(("KK", *S1[1:]), id="same_rank_twice"),
         pytest.param((None, *S1[1:]), id="not_a_string"),
+        pytest.param(("ßK", *S1[1:]), id="upper_case_grows_to_three_characters"),
         pytest.param(M1, id="another_seats_cards"),
     ],
 )
