@@ -81,7 +81,7 @@ _READ_ALL = f"""
 SELECT {_COLUMNS} FROM events
 WHERE (txid, global_position) > (%(txid)s::text::xid8, %(position)s)
   AND txid < pg_snapshot_xmin(pg_current_snapshot())
-ORDER BY txid, global_position
+ORDER BY events.txid, events.global_position  -- qualified: the table's xid8, for the index
 LIMIT %(limit)s
 """
 

@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from flipside.domain.events import Event, to_data
-from flipside.domain.hands import RANK_KEY, VALUE_BY_KEY, hand_category
+from flipside.domain.hands import CATEGORIES, RANK_KEY, VALUE_BY_KEY
 
 Row = dict[str, Any]
 
@@ -104,9 +104,13 @@ def player_key(spec: Mapping[str, Any]) -> str | None:
     return spec.get("name")
 
 
-def _side_value(cards: Sequence[str], side: int) -> int:
-    # The hands table keyed by summed rank keys: two lookups per card, no sorting (hands.py).
-    return VALUE_BY_KEY[sum(RANK_KEY[card[side]] for card in cards)]
+_CATEGORY_WEIGHT = 13**5  # hands.py: a value is category * 13**5 + its tie-break digits
+
+
+def _hand(ranks: str) -> tuple[int, str]:
+    """(value, category) of five ranks, by the hands table: a sum of keys, one lookup."""
+    value = VALUE_BY_KEY[sum(map(RANK_KEY.__getitem__, ranks))]
+    return value, CATEGORIES[value // _CATEGORY_WEIGHT]
 
 
 @dataclass(slots=True)
@@ -206,8 +210,9 @@ class _MatchFold:
 
     def _round_fact(self, match_id: str, round_no: int, seat: int, position: int) -> Row:
         seat_round = self.seat_rounds[seat]
-        placed = seat_round.placed
-        up_value, down_value = _side_value(placed, 0), _side_value(placed, 1)
+        placed = "".join(seat_round.placed)  # oriented cards: up rank, down rank, up, down...
+        up_ranks, down_ranks = placed[::2], placed[1::2]
+        (up_value, up_category), (down_value, down_category) = _hand(up_ranks), _hand(down_ranks)
         spec = self.specs[seat]
         return {
             "match_id": match_id,
@@ -220,10 +225,10 @@ class _MatchFold:
             "dealt": " ".join(seat_round.dealt),
             "discarded": " ".join(seat_round.discarded),
             "drawn": " ".join(seat_round.drawn),
-            "up_ranks": "".join(card[0] for card in placed),
-            "down_ranks": "".join(card[1] for card in placed),
-            "up_category": hand_category(up_value),
-            "down_category": hand_category(down_value),
+            "up_ranks": up_ranks,
+            "down_ranks": down_ranks,
+            "up_category": up_category,
+            "down_category": down_category,
             "up_value": up_value,
             "down_value": down_value,
             "up_place": seat_round.places.get("up"),
