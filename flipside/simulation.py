@@ -123,9 +123,11 @@ def simulate(
     run_seed: int,
     *,
     rotated: bool = False,
+    first_match: int = 0,
     progress: Callable[[], None] | None = None,
 ) -> SimulationResult:
-    """Play `matches` matches of computer players at `levels` (one per seat).
+    """Play matches ``first_match .. first_match + matches - 1`` of a run: computer players
+    at `levels`, one per seat. Splitting a run into ranges lets processes share it.
 
     With `rotated`, match m plays deal ``m // seats`` with the levels rotated ``m % seats``
     seats, so `matches` should be a multiple of the number of seats.
@@ -133,7 +135,7 @@ def simulate(
     result = SimulationResult(wins=[0] * len(levels))
     digest = hashlib.sha256()
     started = time.perf_counter()
-    for number in range(matches):
+    for number in range(first_match, first_match + matches):
         deal, rotation = divmod(number, len(levels)) if rotated else (number, 0)
         seat_levels = rotate(levels, rotation)
         seats = [SeatSpec("npc", level=level) for level in seat_levels]
@@ -142,7 +144,7 @@ def simulate(
         for event in events:
             digest.update(event_bytes(event))
         assert state.winner is not None
-        result.matches, result.rounds = number + 1, result.rounds + state.round
+        result.matches, result.rounds = result.matches + 1, result.rounds + state.round
         result.events += len(events)
         result.wins[state.winner] += 1
         result.places.append([seat.place or 0 for seat in state.seats])

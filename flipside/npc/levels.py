@@ -42,8 +42,8 @@ LEVELS: dict[str, Level] = {
         Level("easy", samples=6, temperature=3.0),
         Level("normal", samples=24, temperature=0.5),
         Level("hard", samples=64, temperature=0.2),
-        Level("insane", samples=240, temperature=0.0, models_person=True),
-        Level("hate_you", samples=160, temperature=0.0, models_person=True, spite=1.5),
+        Level("insane", samples=160, temperature=0.0, models_person=True),
+        Level("hate_you", samples=120, temperature=0.0, models_person=True, spite=1.5),
     )
 }
 

@@ -183,8 +183,10 @@ class Candidates:
     def pareto(self) -> list[int]:
         """Masks not beaten on both sides by another orientation (the first of equals).
 
-        Both a seat's own expected change and its harm to others only grow with its up and
-        down strength, so the best orientation for either is always among these.
+        A seat's own expected change and its harm to others grow with its up and down
+        strength, so the best orientation for either is among these, but for one rare case:
+        when the weakest other seat would be eliminated on the up side, ranking above it can
+        leave this seat the weakest on the down side. HATE YOU searches only these.
         """
         pairs = list(zip(self.ups, self.downs, strict=True))
         return [

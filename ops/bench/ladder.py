@@ -8,17 +8,19 @@
    levels know the person's habit, estimated from warm-up matches as the ``player_stats``
    projection would. Expected: the person loses life faster against HATE YOU.
 
-    .venv/bin/python ops/bench/ladder.py [--deals 500] [--person-deals 60] [--seed 1] [--json]
+    .venv/bin/python ops/bench/ladder.py [--deals 500] [--person-deals 60] [--jobs 2] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
 import sys
 import time
+from concurrent.futures import Executor, ProcessPoolExecutor
 from itertools import pairwise
 
 from flipside.domain.events import Event, LifeChanged, RoundStarted, SeatSpec, ShowdownRevealed
@@ -32,6 +34,7 @@ from flipside.simulation import (
     Z_95,
     LevelStats,
     PoliciesFor,
+    SimulationResult,
     match_seed,
     play_match,
     rotate,
@@ -40,6 +43,7 @@ from flipside.simulation import (
 
 LADDER = ("easy", "normal", "hard", "insane")
 PERSON = "person"
+CHUNK_DEALS = 10  # deals per task: small enough to keep every worker busy to the end
 
 
 class UpMaximiser:
@@ -53,20 +57,39 @@ class UpMaximiser:
         return oriented_by_mask(view.hand, ups.index(max(ups)))
 
 
-def ladder(deals: int, seed: int) -> dict[str, object]:
-    """Part 1: the rotated four-level table."""
-    result = simulate(deals * len(LADDER), LADDER, seed, rotated=True)
+def _ladder_chunk(task: tuple[range, int]) -> SimulationResult:
+    deals, seed = task
+    seats = len(LADDER)
+    return simulate(len(deals) * seats, LADDER, seed, rotated=True, first_match=deals[0] * seats)
+
+
+def ladder(deals: int, seed: int, pool: Executor) -> dict[str, object]:
+    """Part 1: the rotated four-level table, in chunks of deals shared out to `pool`."""
+    started = time.perf_counter()
+    chunks = list(pool.map(_ladder_chunk, [(chunk, seed) for chunk in _chunks(deals)]))
+    result = SimulationResult(
+        matches=sum(chunk.matches for chunk in chunks),
+        rounds=sum(chunk.rounds for chunk in chunks),
+        places=[places for chunk in chunks for places in chunk.places],
+        levels=[levels for chunk in chunks for levels in chunk.levels],
+        deals=[deal for chunk in chunks for deal in chunk.deals],
+    )
     stats = result.by_level()
     ordered = [stats[level] for level in LADDER]
     return {
         "matches": result.matches,
         "rounds": result.rounds,
-        "seconds": round(result.seconds, 1),
+        "seconds": round(time.perf_counter() - started, 1),
         "by_level": {row.level: row.to_json() for row in ordered},
         "order_holds": all(a.mean_place > b.mean_place for a, b in pairwise(ordered)),
         "intervals_apart": all(_apart(a, b) for a, b in pairwise(ordered)),
-        "digest": result.digest,
+        # The chunks' simulate digests, hashed in order: the run's fingerprint.
+        "digest": hashlib.sha256("".join(chunk.digest for chunk in chunks).encode()).hexdigest(),
     }
+
+
+def _chunks(deals: int, size: int = CHUNK_DEALS) -> list[range]:
+    return [range(start, min(start + size, deals)) for start in range(0, deals, size)]
 
 
 def _apart(weaker: LevelStats, stronger: LevelStats) -> bool:
@@ -123,44 +146,46 @@ def _person_loss(events: list[Event], person: int) -> tuple[int, int]:
     return lost, rounds
 
 
-def against(level: str, deals: int, seed: int, habits: PlayerHabits) -> dict[str, object]:
+def _person_deal(task: tuple[str, int, int, PlayerHabits]) -> tuple[int, int, list[int]]:
+    """One deal, the person in each seat in turn: (life lost, rounds played, places)."""
+    level, deal, seed, habits = task
+    lost_deal, rounds_deal, places = 0, 0, []
+    for rotation in range(4):
+        seats = _person_seats(level, rotation)
+        person = [spec.kind for spec in seats].index("human")
+        match_id = f"person-{level}-{deal}-{rotation}"
+        events, state = play_match(match_id, seats, match_seed(seed, deal), _policies(habits))
+        lost, rounds = _person_loss(events, person)
+        lost_deal, rounds_deal = lost_deal + lost, rounds_deal + rounds
+        places.append(state.seats[person].place or 0)
+    return lost_deal, rounds_deal, places
+
+
+def against(
+    level: str, deals: int, seed: int, habits: PlayerHabits, pool: Executor
+) -> dict[str, object]:
     """Part 2 for one level: the person's life lost per round, place and win rate."""
-    per_deal, places, lost_total, rounds_total = [], [], 0, 0
-    for deal in range(deals):
-        lost_deal, rounds_deal = 0, 0
-        for rotation in range(4):
-            seats = _person_seats(level, rotation)
-            person = [spec.kind for spec in seats].index("human")
-            events, state = play_match(
-                f"person-{level}-{deal}-{rotation}",
-                seats,
-                match_seed(seed, deal),
-                _policies(habits),
-            )
-            lost, rounds = _person_loss(events, person)
-            lost_deal, rounds_deal = lost_deal + lost, rounds_deal + rounds
-            places.append(state.seats[person].place)
-        per_deal.append(lost_deal / rounds_deal)
-        lost_total, rounds_total = lost_total + lost_deal, rounds_total + rounds_deal
+    tasks = [(level, deal, seed, habits) for deal in range(deals)]
+    outcomes = list(pool.map(_person_deal, tasks))
+    per_deal = [lost / rounds for lost, rounds, _ in outcomes]
+    places = [place for _, _, deal_places in outcomes for place in deal_places]
+    rate = sum(lost for lost, _, _ in outcomes) / sum(rounds for _, rounds, _ in outcomes)
     half = Z_95 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
-    rate = lost_total / rounds_total
+    mean = statistics.fmean(per_deal)
     return {
         "matches": deals * 4,
         "person_life_lost_per_round": round(rate, 4),
-        "ci95_over_deals": [
-            round(statistics.fmean(per_deal) - half, 4),
-            round(statistics.fmean(per_deal) + half, 4),
-        ],
+        "ci95_over_deals": [round(mean - half, 4), round(mean + half, 4)],
         "person_mean_place": round(statistics.fmean(places), 3),
         "person_win_rate": round(places.count(1) / len(places), 4),
         "per_deal": per_deal,
     }
 
 
-def person_test(deals: int, seed: int) -> dict[str, object]:
+def person_test(deals: int, seed: int, pool: Executor) -> dict[str, object]:
     """Part 2: INSANE against HATE YOU, with the paired difference over deals."""
     habits = learn_habits(20, seed)
-    runs = {level: against(level, deals, seed, habits) for level in ("insane", "hate_you")}
+    runs = {level: against(level, deals, seed, habits, pool) for level in ("insane", "hate_you")}
     differences = [
         hate - insane
         for hate, insane in zip(
@@ -227,14 +252,16 @@ def main() -> None:
     parser.add_argument("--person-deals", type=int, default=60, help="person deals (x4 seats)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--part", choices=("ladder", "person", "both"), default="both")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     started = time.perf_counter()
     report: dict[str, object] = {}
-    if args.part != "person":
-        report["ladder"] = ladder(args.deals, args.seed)
-    if args.part != "ladder":
-        report["person"] = person_test(args.person_deals, args.seed)
+    with ProcessPoolExecutor(args.jobs) as pool:
+        if args.part != "person":
+            report["ladder"] = ladder(args.deals, args.seed, pool)
+        if args.part != "ladder":
+            report["person"] = person_test(args.person_deals, args.seed, pool)
     report["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         json.dump(report, sys.stdout)
