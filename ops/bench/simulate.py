@@ -1,15 +1,21 @@
 """How fast whole matches run in process: the decider alone, then with easy computer seats.
 
-Three figures from one run, on one core, so they can be compared side by side:
+Four figures from one run, on one core, so they can be compared side by side:
 
 - ``decider``: `rules.execute` driven by random legal moves read straight off the state (no
-  views, no policy, no digest). Discards are 0-2 cards, as the easy player makes them, so the
-  rounds look alike and only the overhead differs. This is the domain's own speed.
-- ``easy``: `simulation.play_match` with easy seats: views, policy streams and the policy too.
+  views, no policy, no digest). Discards are 0-2 cards, a typical exchange. This is the
+  domain's own speed.
+- ``seat views``: the same moves, each preceded by what `npc.driver` builds for a computer
+  seat before its policy decides: the seat's `views.view` and its `shuffle.policy_random`
+  stream. The difference from ``decider`` is the domain's cost per computer move.
+- ``easy``: `simulation.play_match` with easy seats: ``seat views`` plus the easy policy.
 - ``simulate``: `simulation.simulate`, what ``flipside simulate --json`` reports: ``easy``
   plus the sha256 digest over the canonical JSON of every event.
 
-Usage: ``python ops/bench/simulate.py [--matches 1000] [--seats 4] [--seed 7] [--json]``
+The policy's one-off tables are built before timing. ``easy`` and ``simulate`` play
+``--easy-matches`` matches (the policy costs far more than the domain), the others
+``--matches``. Usage: ``python ops/bench/simulate.py [--matches 1000] [--easy-matches 200]
+[--seats 4] [--seed 7] [--json]``
 """
 
 from __future__ import annotations
@@ -19,14 +25,16 @@ import json
 import random
 import time
 
-from flipside.domain.commands import ChooseOrientation, Command, CreateMatch, Exchange
+from flipside.domain.commands import ChooseOrientation, CreateMatch, Exchange
 from flipside.domain.events import SeatSpec
 from flipside.domain.rules import execute, initial_state
+from flipside.domain.shuffle import policy_random
 from flipside.domain.state import Match
+from flipside.domain.views import view
 from flipside.simulation import match_seed, play_match, simulate
 
 
-def _random_move(state: Match, rng: random.Random) -> Command:
+def _random_move(state: Match, rng: random.Random) -> Exchange | ChooseOrientation:
     seat = state.seat_to_exchange
     if seat is not None:
         hand = state.seats[seat].hand
@@ -36,8 +44,10 @@ def _random_move(state: Match, rng: random.Random) -> Command:
     return ChooseOrientation(seat, tuple(c if rng.random() < 0.5 else c[::-1] for c in hand))
 
 
-def bench_decider(matches: int, seats: int, run_seed: int) -> dict[str, float]:
-    """Rounds and events per second of the decider alone."""
+def bench_decider(
+    matches: int, seats: int, run_seed: int, *, seat_views: bool = False
+) -> dict[str, float]:
+    """Rounds and events per second of the decider alone, or with each seat's view built."""
     rng = random.Random(run_seed)
     specs = (SeatSpec("npc", level="easy"),) * seats
     rounds = events = 0
@@ -47,7 +57,11 @@ def bench_decider(matches: int, seats: int, run_seed: int) -> dict[str, float]:
         new_events, state = execute(initial_state(), command)
         events += len(new_events)
         while state.phase != "over":
-            new_events, state = execute(state, _random_move(state, rng))
+            move = _random_move(state, rng)
+            if seat_views:
+                policy_random(state.seed, f"{move.seat}:{state.version}")
+                view(state, move.seat)
+            new_events, state = execute(state, move)
             events += len(new_events)
         rounds += state.round
     return _rates(rounds, events, time.perf_counter() - started)
@@ -55,11 +69,12 @@ def bench_decider(matches: int, seats: int, run_seed: int) -> dict[str, float]:
 
 def bench_easy(matches: int, seats: int, run_seed: int) -> dict[str, float]:
     """Rounds and events per second of easy seats, without the digest."""
+    specs = [SeatSpec("npc", level="easy")] * seats
     rounds = events = 0
     started = time.perf_counter()
     for number in range(matches):
         new_events, state = play_match(
-            f"sim-{run_seed}-{number}", ["easy"] * seats, match_seed(run_seed, number)
+            f"sim-{run_seed}-{number}", specs, match_seed(run_seed, number)
         )
         events += len(new_events)
         rounds += state.round
@@ -85,29 +100,29 @@ def _rates(rounds: int, events: int, seconds: float) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--easy-matches", type=int, default=200)
     parser.add_argument("--seats", type=int, default=4, choices=(3, 4, 5))
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     args = parser.parse_args()
+    play_match("warm-up", [SeatSpec("npc", level="easy")] * args.seats, bytes(32))
     results = {
-        name: bench(args.matches, args.seats, args.seed)
-        for name, bench in (
-            ("decider", bench_decider),
-            ("easy", bench_easy),
-            ("simulate", bench_simulate),
-        )
+        "decider": bench_decider(args.matches, args.seats, args.seed),
+        "seat views": bench_decider(args.matches, args.seats, args.seed, seat_views=True),
+        "easy": bench_easy(args.easy_matches, args.seats, args.seed),
+        "simulate": bench_simulate(args.easy_matches, args.seats, args.seed),
     }
     if args.json:
         print(json.dumps(results))
         return
-    print(f"{args.matches} matches, {args.seats} seats, seed {args.seed}, one core")
-    print(f"{'':10}{'rounds':>8}{'events':>9}{'seconds':>9}{'rounds/s':>11}{'events/s':>11}")
+    print(f"{args.seats} seats, seed {args.seed}, one core")
+    print(f"{'':11}{'rounds':>8}{'events':>9}{'seconds':>9}{'rounds/s':>11}{'events/s':>11}")
     for name, figures in results.items():
         print(
-            f"{name:10}{figures['rounds']:>8}{figures['events']:>9}{figures['seconds']:>9.3f}"
+            f"{name:11}{figures['rounds']:>8}{figures['events']:>9}{figures['seconds']:>9.3f}"
             f"{figures['rounds_per_second']:>11,.0f}{figures['events_per_second']:>11,.0f}"
         )
-    print(f"digest {results['simulate']['digest']}")
+    print(f"simulate digest {results['simulate']['digest']}")
 
 
 if __name__ == "__main__":
