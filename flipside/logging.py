@@ -35,7 +35,7 @@ def configure(log_format: LogFormat = "auto", stream: TextIO | None = None) -> N
         ],
         wrapper_class=structlog.make_filtering_bound_logger(logging.INFO),
         logger_factory=structlog.PrintLoggerFactory(stream),
-        cache_logger_on_first_use=True,
+        cache_logger_on_first_use=False,  # so that configure() applies to existing loggers
     )
 
 
