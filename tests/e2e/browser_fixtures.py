@@ -94,7 +94,7 @@ class RecordedPage:
     context: Any  # playwright.sync_api.BrowserContext
     page: Any  # playwright.sync_api.Page
     recorded: Recorded
-    errors: list[str]  # uncaught errors in the page's scripts
+    errors: list[str]  # uncaught errors and console errors (failed requests among them)
 
     def collect_streams(self) -> None:
         """Move the stream bodies read so far into `recorded` (call before a reload)."""
@@ -132,11 +132,17 @@ class BrowserPages:
         page.set_default_timeout(20_000)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda message: _console_error(message, errors))
         return RecordedPage(context, page, recorded, errors)
 
     def close(self) -> None:
         for context in self.contexts:
             context.close()
+
+
+def _console_error(message: Any, errors: list[str]) -> None:
+    if message.type == "error":  # failed requests land here too
+        errors.append(message.text)
 
 
 def _is_api_json(url: str) -> bool:

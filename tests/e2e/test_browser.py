@@ -59,8 +59,34 @@ def my_cards(page: Any) -> list[str]:
     return shown
 
 
+def touch_drag(page: Any, card: Any, to: Any) -> None:
+    """Drag `card` with a finger past the middle of `to`, to take its place (Playwright taps
+    but cannot drag by touch; Chromium's DevTools protocol can)."""
+    start, end = card.bounding_box(), to.bounding_box()
+    y = start["y"] + start["height"] / 2
+    x0 = start["x"] + start["width"] / 2
+    x1 = end["x"] + end["width"] * (0.75 if end["x"] > start["x"] else 0.25)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
+    for step in range(1, 11):
+        point = {"x": x0 + (x1 - x0) * step / 10, "y": y}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 def match_id(page: Any) -> str:
     return page.evaluate("() => JSON.parse(localStorage.getItem('flipside.match')).matchId")
+
+
+def press_button(page: Any, selector: str, by: str) -> None:
+    if by == "keyboard":
+        page.focus(selector)
+        page.keyboard.press("Enter")
+    elif by == "touch":
+        page.tap(selector)
+    else:
+        page.click(selector)
 
 
 def play_step(page: Any, rng: random.Random, *, by: str = "mouse") -> str:
@@ -69,20 +95,20 @@ def play_step(page: Any, rng: random.Random, *, by: str = "mouse") -> str:
     if page.locator("#end").count():
         return "end"
     if page.locator("#next-round").count():
-        page.click("#next-round")
+        press_button(page, "#next-round", by)
         return "next"
     if page.locator("#place").count():
         cards = page.locator(".hand .card")
         for index in rng.sample(range(5), rng.randint(0, 3)):
             if by == "keyboard":
                 cards.nth(index).focus()
-                page.keyboard.press("r")
+                page.keyboard.press(rng.choice(["r", "Enter"]))
             elif by == "touch":
                 cards.nth(index).tap()
                 cards.nth(index).tap()
             else:
                 cards.nth(index).dblclick()
-        page.click("#place")
+        press_button(page, "#place", by)
         return "place"
     cards = page.locator(".hand .card")
     discard = rng.sample(range(5), rng.randint(0, 3))
@@ -95,7 +121,7 @@ def play_step(page: Any, rng: random.Random, *, by: str = "mouse") -> str:
         else:
             cards.nth(index).click()
     assert page.locator(".hand .card.marked").count() == len(discard)
-    page.click("#exchange" if discard else "#keep-all")
+    press_button(page, "#exchange" if discard else "#keep-all", by)
     return "exchange"
 
 
@@ -254,9 +280,17 @@ def test_resume_after_reload_and_after_closing_the_tab(server: Any, pages: Brows
     advance_to(page, "#place:not([disabled])", rng)
     cards = page.locator(".hand .card")
     cards.nth(1).dblclick()  # a private layout: one card turned ...
+    turned = my_cards(page)
     cards.nth(4).focus()
     page.keyboard.press("Shift+ArrowLeft")  # ... and one card moved
     before = my_cards(page)
+    assert before == [*turned[:3], turned[4], turned[3]]
+    assert page.evaluate("document.activeElement.dataset.card") == cards.nth(3).get_attribute(
+        "data-card"
+    ), "the moved card keeps the focus"
+    touch_drag(page, cards.nth(0), cards.nth(2))  # and one dragged by a finger
+    before = [before[1], before[2], before[0], *before[3:]]
+    assert my_cards(page) == before
     match = match_id(page)
 
     first.collect_streams()

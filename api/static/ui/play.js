@@ -100,6 +100,7 @@ export function orientationArea({ view, me, layout, busy, act }) {
         tap: () => {},
         doubleTap: (i) => act.turn(i),
         rotate: (i) => act.turn(i),
+        press: (i) => act.turn(i),
         move: (from, to) => act.move(from, to),
       },
     }),

@@ -21,7 +21,8 @@ export function isDragging() {
 }
 
 // cards: oriented cards in display order; marked: identities to highlight.
-// actions: { tap(i), doubleTap(i), move(from, to), rotate(i) }; label: for screen readers.
+// actions: { tap(i), doubleTap(i), move(from, to), rotate(i), press(i) } where press is
+// Enter or Space (tap when absent); label: for screen readers.
 export function handRow(cards, { marked = new Set(), label = "", actions }) {
   const row = h("div", { class: "hand", role: "group", "aria-label": label });
   cards.forEach((oriented, index) => {
@@ -41,7 +42,7 @@ export function handRow(cards, { marked = new Set(), label = "", actions }) {
 function onKey(event, row, index, actions) {
   const last = row.children.length - 1;
   if (event.key === "Enter" || event.key === " ") {
-    actions.tap(index);
+    (actions.press || actions.tap)(index);
   } else if (event.key === "r" || event.key === "R") {
     actions.rotate(index);
   } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
