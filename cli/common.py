@@ -77,7 +77,3 @@ def progress_bar(label: str, total: int | None) -> Iterator[Any]:
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(label, total=total)
         yield lambda n: progress.advance(task, n)
-
-
-def on_terminal() -> bool:
-    return Console(stderr=True).is_terminal

@@ -11,7 +11,7 @@ same record twice inserts nothing the second time.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
@@ -49,17 +49,28 @@ def matches_in(path: Path) -> Iterator[list[StoredEvent]]:
         raise RecordError(f"cannot read {path}: {error}") from None
 
 
-def verify_file(path: Path, store: EventStore, progress: Callable[[int], None]) -> list[Verdict]:
-    """Every match's verdict, conflicts with the database included."""
-    verdicts = []
+@dataclass
+class _Tally:
+    """What the verifying pass keeps: counts, and the verdicts of failed matches only."""
+
+    matches: int = 0
+    events: int = 0
+    failed: list[Verdict] = field(default_factory=list)
+
+
+def verify_file(path: Path, store: EventStore, progress: Callable[[int], None]) -> _Tally:
+    """Audit every match of the file, conflicts with the database included."""
+    tally = _Tally()
     for events in matches_in(path):
         match_id = events[0].stream_id
         verdict = audit_stream(match_id, events)
         if verdict.passed:
             verdict = verdict.with_findings(_conflicts(store, match_id, events))
-        verdicts.append(verdict)
+        if not verdict.passed:
+            tally.failed.append(verdict)
+        tally.matches, tally.events = tally.matches + 1, tally.events + len(events)
         progress(len(events))
-    return verdicts
+    return tally
 
 
 def _conflicts(store: EventStore, match_id: str, events: Sequence[StoredEvent]) -> list[Finding]:
@@ -75,12 +86,11 @@ def import_file(
     path: Path, store: EventStore, progress: Callable[[int], None] = lambda _: None
 ) -> ImportResult:
     """Verify the whole record, then insert it; `ImportRefused` if any match fails."""
-    verdicts = verify_file(path, store, progress)
-    failed = [verdict for verdict in verdicts if not verdict.passed]
-    if failed:
-        raise ImportRefused(failed)
+    tally = verify_file(path, store, progress)
+    if tally.failed:
+        raise ImportRefused(tally.failed)
     inserted = 0
     matches = matches_in(path)
     while batch := list(islice(matches, BATCH_MATCHES)):
         inserted += store.import_events([event for events in batch for event in events])
-    return ImportResult(len(verdicts), sum(verdict.events for verdict in verdicts), inserted)
+    return ImportResult(tally.matches, tally.events, inserted)

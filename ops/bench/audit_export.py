@@ -79,34 +79,41 @@ def report(label: str, events: int, seconds: tuple[float, float], target: int) -
     )
 
 
+def measure(url: str) -> None:
+    with PostgresEventStore(url) as store:
+        events = sum(store.stream_version(match_id) for match_id in iter_stream_ids(store))
+    audit = timed(url, "audit", "--all", "--json")
+    with tempfile.TemporaryDirectory() as directory:
+        out = Path(directory) / "all.jsonl"
+        export = timed(url, "export", "--all", "--format", "jsonl", "--out", str(out))
+        size = out.stat().st_size
+    print(f"{events:,} events")
+    report("audit --all", events, audit, 50_000)
+    report("export --format jsonl", events, export, 100_000)
+    print(f"export size {size / 1e6:.1f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=2000)
     parser.add_argument("--distinct", type=int, default=100)
     server = os.environ.get("FLIPSIDE_TEST_DATABASE_URL") or DEFAULT_SERVER
     parser.add_argument("--server-url", default=server)
+    parser.add_argument(
+        "--database-url", help="Measure this already filled database instead (kept as it is)."
+    )
     options = parser.parse_args()
+    if options.database_url:
+        measure(options.database_url)
+        return
     with temporary_database(options.server_url, prefix="flipside_bench") as url:
         started = time.perf_counter()
         events = fill(url, options.matches, options.distinct)
         with connect(url) as conn:
             Projector(conn).catch_up()
-        print(
-            f"stored {options.matches} matches, {events} events "
-            f"in {time.perf_counter() - started:.1f}s"
-        )
-        audit = timed(url, "audit", "--all", "--json")
-        with tempfile.TemporaryDirectory() as directory:
-            out = Path(directory) / "all.jsonl"
-            export = timed(url, "export", "--all", "--format", "jsonl", "--out", str(out))
-            size = out.stat().st_size
-    print(
-        f"audit --all:            {audit:6.2f}s  {events / audit:9,.0f} events/s  (target 50,000)"
-    )
-    print(
-        f"export --format jsonl:  {export:6.2f}s  {events / export:9,.0f} events/s  "
-        f"(target 100,000; {size / 1e6:.1f} MB)"
-    )
+        elapsed = time.perf_counter() - started
+        print(f"stored {options.matches} matches, {events:,} events in {elapsed:.1f}s")
+        measure(url)
 
 
 if __name__ == "__main__":
