@@ -22,4 +22,3 @@ def index() -> Response:
     response = web.send_static_file("index.html")
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     return response
-
