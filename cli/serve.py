@@ -55,7 +55,8 @@ def _gunicorn_app(options: dict[str, Any]) -> Any:
     class FlipsideServer(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
             for key, value in options.items():
-                self.cfg.set(key, value)
+                if key in self.cfg.settings:  # control_socket_disable is new in gunicorn 25.1
+                    self.cfg.set(key, value)
 
         def load(self) -> Any:
             from api import create_app
@@ -85,5 +86,8 @@ def serve(host: str, port: int, workers: int, threads: int) -> None:
         "child_exit": child_exit,
         "on_exit": on_exit,
         "accesslog": None,  # the app logs one canonical line per request
+        # One fixed control socket path per user would be shared by every server on the
+        # machine (tests, benchmarks); `flipside serve` has no use for it.
+        "control_socket_disable": True,
     }
     _gunicorn_app(options).run()

@@ -16,6 +16,7 @@ workers = int(os.environ.get("FLIPSIDE_WORKERS", "2"))
 worker_class = WORKER_CLASS
 threads = int(os.environ.get("FLIPSIDE_THREADS", "8"))
 accesslog = None  # the app logs one canonical line per request
+control_socket_disable = True  # its default path is shared by every gunicorn of the user
 graceful_timeout = 10  # then open event streams are cut; clients resume with Last-Event-ID
 
 __all__ = ["child_exit", "on_exit", "on_starting"]
