@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 
 import psycopg
 
@@ -26,6 +27,9 @@ _NOTIFY_MANY = (
     f"SELECT pg_notify('{NOTIFY_CHANNEL}', stream_id) FROM unnest(%s::text[]) AS stream_id"
 )
 _CONNECT_TIMEOUT = 5
+# After each send, wait this long so that a busy store sends one statement per interval
+# rather than one per append; listeners see a wake-up at most this much later.
+_COALESCE_SECONDS = 0.005
 
 
 class Notifier:
@@ -78,6 +82,7 @@ class Notifier:
                 if conn is not None:
                     conn.close()
                 conn = None
+            time.sleep(_COALESCE_SECONDS)
         if conn is not None:
             conn.close()
 

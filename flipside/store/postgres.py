@@ -2,7 +2,7 @@
 
 An append is one SQL statement, so one implicit transaction in one round trip: a single
 ``INSERT ... SELECT FROM unnest(...)`` of all its events and, in a data-modifying CTE, the
-idempotency record if any; psycopg prepares it after a few uses. Once it has committed, the
+idempotency record if there is one; psycopg prepares it after a few uses. Once it has committed, the
 stream id is sent on `NOTIFY_CHANNEL` in the background (see `notifier` for why not inside).
 The primary key (stream_id, version) turns a racing writer into a unique violation, reported
 as `ConcurrencyError`.
@@ -67,17 +67,17 @@ FROM unnest(%(stream_ids)b::text[], %(versions)b::int[], %(event_ids)b::uuid[],
           prev_hash, hash)
 """
 
-# The whole append as one statement, hence one implicit transaction in one round trip: the
-# events and the idempotency record (when a scope is given).
-_APPEND = f"""
+# An append is one statement, hence one implicit transaction in one round trip.
+_APPEND = f"{_INSERT} RETURNING version, global_position, recorded_at, txid::text::bigint"
+
+# The same with the idempotency record, in a data-modifying CTE.
+_APPEND_IDEMPOTENT = f"""
 WITH appended AS (
     {_INSERT}
     RETURNING version, global_position, recorded_at, txid
 ), claimed AS (
     INSERT INTO idempotency_keys (scope, key, fingerprint, response, stream_id)
-    SELECT %(scope)s::text, %(key)s::text, %(fingerprint)s::text, %(response)s::jsonb,
-           %(stream_id)s::text
-    WHERE %(scope)s::text IS NOT NULL
+    VALUES (%(scope)s, %(key)s, %(fingerprint)s, %(response)s, %(stream_id)s)
 )
 SELECT version, global_position, recorded_at, txid::text::bigint FROM appended
 """
@@ -201,10 +201,14 @@ class PostgresEventStore:
     ) -> list[StoredEvent]:
         prev_hash = self._hash_at(stream_id, expected_version)
         sealed = seal(stream_id, expected_version, prev_hash, events, metadata or {})
-        params = _insert_params(sealed) | _claim_params(idempotency, stream_id)
+        params = _insert_params(sealed)
+        query = _APPEND
+        if idempotency is not None:
+            params |= _claim_params(idempotency, stream_id)
+            query = _APPEND_IDEMPOTENT
         try:
             with self._connection() as conn:
-                rows = conn.execute(_APPEND, params).fetchall()
+                rows = conn.execute(query, params).fetchall()
         except errors.UniqueViolation as error:
             raise _conflict(error, stream_id, expected_version) from error
         self._notifier.notify(stream_id)
@@ -315,14 +319,13 @@ def _insert_params(sealed: Sequence[Sealed]) -> dict[str, Any]:
     }
 
 
-def _claim_params(record: IdempotencyRecord | None, stream_id: str) -> dict[str, Any]:
-    """The idempotency part of `_APPEND` (all NULL: no record)."""
+def _claim_params(record: IdempotencyRecord, stream_id: str) -> dict[str, Any]:
     return {
         "stream_id": stream_id,
-        "scope": record and record.scope,
-        "key": record and record.key,
-        "fingerprint": record and record.fingerprint,
-        "response": record and Jsonb(record.response),
+        "scope": record.scope,
+        "key": record.key,
+        "fingerprint": record.fingerprint,
+        "response": Jsonb(record.response),
     }
 
 
