@@ -36,9 +36,8 @@ from flipside.db import temporary_database
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "ops" / "gunicorn.conf.py")]
 CEILING = ["--pythonpath", str(ROOT / "ops" / "load"), "ceiling:create_app()"]
-SEATS = [{"type": "human", "name": "load"}, {"type": "npc", "level": "easy"}] + [
-    {"type": "npc", "level": "easy"}
-]
+EASY = {"type": "npc", "level": "easy"}
+SEATS = [{"type": "human", "name": "load"}, EASY, EASY]
 
 
 class Client:
