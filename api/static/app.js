@@ -4,7 +4,7 @@
 
 import { ApiError, Seat, createMatch } from "./api.js";
 import { foldRounds } from "./history.js";
-import { t, toggleLang } from "./i18n.js";
+import { t, texts, toggleLang } from "./i18n.js";
 import { moveCard, orientedCards, syncLayout, turnAll, turnCard } from "./layout.js";
 import { forgetMatch, saveMatch, savedMatch, updateMatch } from "./store.js";
 import { replace } from "./ui/dom.js";
@@ -56,7 +56,16 @@ function top() {
     choice: state.choice,
     canResume: Boolean(savedMatch()),
     busy: state.busy,
-    act: { start, resume },
+    act: {
+      start,
+      resume,
+      // The form keeps its own state; redrawing it would take the focus off the radio
+      // buttons that a keyboard user is moving through, so only the level's note changes.
+      choose(choice) {
+        state.choice = choice;
+        $("level-note").textContent = texts("levelNotes")[choice.level];
+      },
+    },
   });
 }
 

@@ -56,6 +56,19 @@ const TEXT = {
     recordEmpty: "まだ記録はありません",
     lifeChange: "ライフ {delta} → {life}",
     error: "通信に失敗しました: {message}",
+    howTo: "遊び方",
+    rules: [
+      "札には異なる2つの数値があります。奥に向けた数値が上側、手前の数値が下側の役になります",
+      "上側で最も強い人はライフ+1(フルハウス以上なら+2)、最も弱い人は−1",
+      "下側で最も弱い人はライフ−2。ライフ0で脱落、最後に残った1人が優勝です",
+    ],
+    levelNotes: {
+      easy: "最善手を選ぶことは、まずないです",
+      normal: "かなりの確率で、最善手以外を選びます",
+      hard: "たまに最善手を選ばないことがあります",
+      insane: "あなたの打ち方を学び、最善手を模索します",
+      hate_you: "あなたのライフを積極的に削りに行きます",
+    },
     lostMatch: "この試合はもう続けられません",
     hands: {
       five_of_a_kind: "{a}のファイブカード",
@@ -120,6 +133,19 @@ const TEXT = {
     recordEmpty: "Nothing recorded yet",
     lifeChange: "life {delta} → {life}",
     error: "Request failed: {message}",
+    howTo: "How to play",
+    rules: [
+      "Each card shows two different ranks: the one pointing away from you is your up hand, the near one your down hand",
+      "Strongest up hand: +1 life (+2 with a full house or better); weakest up hand: −1",
+      "Weakest down hand: −2 life. At 0 you are out; the last one left wins",
+    ],
+    levelNotes: {
+      easy: "almost never picks the best move",
+      normal: "quite often picks something other than the best move",
+      hard: "now and then misses the best move",
+      insane: "learns how you play and searches for the best move",
+      hate_you: "goes after your life",
+    },
     lostMatch: "This match cannot be continued",
     // The same words as flipside.domain.hands.describe, so the test can compare them.
     hands: {
@@ -144,6 +170,11 @@ function fill(template, params) {
 
 export function t(key, params = {}) {
   return fill(TEXT[lang][key] ?? key, params);
+}
+
+// Texts that are lists or tables rather than one line.
+export function texts(key) {
+  return TEXT[lang][key];
 }
 
 export function handName(hand) {

@@ -28,7 +28,7 @@ function sideLine(round, side, seat) {
       "div",
       { class: "side-head" },
       h("span", { class: "side" }, t(side)),
-      h("span", { class: "place" }, t("rankOf", { n: place })),
+      h("span", { class: `place${place === 1 ? " first" : ""}` }, t("rankOf", { n: place })),
       delta !== 0 && h("span", { class: `delta ${delta > 0 ? "gain" : "loss"}` }, signed(delta)),
     ),
     h("div", { class: "hand-label" }, handName(hand)),
