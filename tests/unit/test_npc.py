@@ -97,14 +97,23 @@ class _Watched:
         return getattr(self._inner, name)
 
 
+PUBLIC_READS = {"hand", "seats", "turn_order", "viewer", "unseen_cards", "deck_count", "used_pile"}
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_policy_reads_only_public_parts_of_the_view(level: str) -> None:
-    """No policy touches the seed, the commitment or the showdown record of the view."""
+    """No policy touches the seed, the commitment or the showdown record of the view, and
+    the view it gets hides the other seats' drawn cards."""
     state = _match_at_orientation()
     watched = _Watched(view(state, 0))
     policy_for(level, target=1).orientation(watched, random.Random(1))  # type: ignore[arg-type]
-    assert watched.read <= {"hand", "seats", "turn_order", "viewer", "unseen_cards"}
+    assert watched.read <= PUBLIC_READS
     assert watched._inner.seats[1].cards.count(None) == len(state.seats[1].drawn)
+    seats = tuple(SeatSpec("npc", level=level) for _ in range(4))
+    _, state = execute(initial_state(), CreateMatch("x", seats, SEED, seeded=True))
+    watched = _Watched(view(state, state.seat_to_exchange))
+    policy_for(level).exchange(watched, random.Random(1))  # type: ignore[arg-type]
+    assert watched.read <= PUBLIC_READS
 
 
 def _state_with_hand(hand: tuple[str, ...], lives: tuple[int, ...] = (4, 4, 4, 4)) -> Match:
