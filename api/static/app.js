@@ -42,8 +42,13 @@ function render() {
   }
   renderHeld = false;
   const focused = document.activeElement;
-  const focusKey = focused && (focused.dataset.card ? `[data-card="${focused.dataset.card}"][tabindex]` : focused.id && `#${focused.id}`);
-  for (const element of document.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
+  const focusKey =
+    focused &&
+    (focused.dataset.card
+      ? `[data-card="${focused.dataset.card}"][tabindex]`
+      : focused.id && `#${focused.id}`);
+  for (const element of document.querySelectorAll("[data-i18n]"))
+    element.textContent = t(element.dataset.i18n);
   $("open-record").hidden = state.screen !== "game";
   replace($("app"), state.screen === "game" && state.view ? gameScreen() : top());
   if ($("record").open) drawRecord();
@@ -77,7 +82,11 @@ function gameScreen() {
     (round) => round.round > match.seenShowdown && round.ended && round.showdowns.up?.placed[me],
   );
   if (showdown && showdown.winner === null) {
-    return showdownScreen(showdown, { me, seats: view.seats, act: { next: acknowledge(showdown) } });
+    return showdownScreen(showdown, {
+      me,
+      seats: view.seats,
+      act: { next: acknowledge(showdown) },
+    });
   }
   if (view.status === "finished") {
     // The winner above, and the last showdown, the one that decided the match, below.
@@ -89,7 +98,14 @@ function gameScreen() {
   match.layout = syncLayout(match.layout, view.round, mine.cards);
   updateMatch({ layout: match.layout });
   state.marked = new Set([...state.marked].filter((card) => match.layout.order.includes(card)));
-  const context = { view, me, layout: match.layout, marked: state.marked, busy: state.busy, act: actions };
+  const context = {
+    view,
+    me,
+    layout: match.layout,
+    marked: state.marked,
+    busy: state.busy,
+    act: actions,
+  };
   return [
     table(view, me, state.fresh),
     tableCentre(view),
@@ -98,7 +114,10 @@ function gameScreen() {
 }
 
 function drawRecord() {
-  replace($("record-body"), recordPanel(foldRounds(state.events), { me: state.match.seat, seats: state.view.seats }));
+  replace(
+    $("record-body"),
+    recordPanel(foldRounds(state.events), { me: state.match.seat, seats: state.view.seats }),
+  );
 }
 
 // --- the player's moves -----------------------------------------------------------------------
@@ -285,7 +304,9 @@ function announce(exchange) {
   setTimeout(() => {
     // Only while the table is on screen, and not once the round is over: computer seats play
     // on by themselves after the player is out, a whole round in one burst.
-    const over = state.events.some((e) => e.type === "RoundEnded" && e.data.round >= exchange.round);
+    const over = state.events.some(
+      (e) => e.type === "RoundEnded" && e.data.round >= exchange.round,
+    );
     if (over || !document.querySelector("#app .table")) return;
     const name = seatName(state.view.seats[exchange.seat], state.match.seat);
     const line = document.createElement("div");

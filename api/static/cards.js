@@ -18,7 +18,7 @@ export const CATEGORIES = [
 
 // Group sizes, biggest first, to category (a straight is checked before "high_card").
 const SHAPES = {
-  "5": "five_of_a_kind",
+  5: "five_of_a_kind",
   "4,1": "four_of_a_kind",
   "3,2": "full_house",
   "3,1,1": "three_of_a_kind",

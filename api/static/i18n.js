@@ -112,7 +112,8 @@ const TEXT = {
     placed: "Placed. Waiting for the others",
     hintExchange: "Tap to mark a discard, double-tap to look upside down, drag to reorder",
     hintOrientation: "Drag to reorder, double-tap to rotate 180°",
-    hintKeys: "Keyboard: ←→ move, Shift+←→ reorder, Enter marks (rotates when orienting), R rotates",
+    hintKeys:
+      "Keyboard: ←→ move, Shift+←→ reorder, Enter marks (rotates when orienting), R rotates",
     statusTurn: "exchanging",
     statusExchanged: "exchanged {n}",
     statusWaiting: "waiting",

@@ -10,7 +10,11 @@ export function h(tag, attrs = {}, ...children) {
     else if (name === "dataset") Object.assign(element.dataset, value);
     else element.setAttribute(name, value === true ? "" : value);
   }
-  element.append(...children.flat(Infinity).filter((child) => child !== null && child !== false && child !== undefined));
+  element.append(
+    ...children
+      .flat(Infinity)
+      .filter((child) => child !== null && child !== false && child !== undefined),
+  );
   return element;
 }
 

@@ -10,7 +10,11 @@ export function endScreen(view, { me, act }) {
   return h(
     "div",
     { class: "end", id: "end" },
-    h("h2", { id: "winner" }, view.winner === me ? t("youWin") : t("winner", { name: seatName(winner, me) })),
+    h(
+      "h2",
+      { id: "winner" },
+      view.winner === me ? t("youWin") : t("winner", { name: seatName(winner, me) }),
+    ),
     h("h3", {}, t("places")),
     h(
       "ol",

@@ -30,7 +30,11 @@ export function exchangeArea({ view, me, layout, marked, busy, act }) {
     "section",
     { class: "mine", "aria-label": t("you") },
     mineHead(view, me),
-    h("p", { class: "message", role: "status" }, mine.exchanged ? t("statusExchanged", { n: mine.exchanged_count }) : message),
+    h(
+      "p",
+      { class: "message", role: "status" },
+      mine.exchanged ? t("statusExchanged", { n: mine.exchanged_count }) : message,
+    ),
     handRow(orientedCards(layout), {
       marked,
       label: t("you"),
@@ -46,16 +50,30 @@ export function exchangeArea({ view, me, layout, marked, busy, act }) {
       },
     }),
     mine.discarded.length > 0 &&
-      h("div", { class: "my-discards" }, h("span", {}, t("discarded")), cardList(mine.discarded, { small: true })),
+      h(
+        "div",
+        { class: "my-discards" },
+        h("span", {}, t("discarded")),
+        cardList(mine.discarded, { small: true }),
+      ),
     h(
       "div",
       { class: "buttons" },
       h(
         "button",
-        { class: "primary", id: "exchange", disabled: !myTurn || count === 0 || busy, onclick: act.exchange },
+        {
+          class: "primary",
+          id: "exchange",
+          disabled: !myTurn || count === 0 || busy,
+          onclick: act.exchange,
+        },
         t("exchange", { n: count }),
       ),
-      h("button", { id: "keep-all", disabled: !myTurn || busy, onclick: act.keepAll }, t("keepAll")),
+      h(
+        "button",
+        { id: "keep-all", disabled: !myTurn || busy, onclick: act.keepAll },
+        t("keepAll"),
+      ),
     ),
     h("p", { class: "hint" }, t("hintExchange")),
     h("p", { class: "hint keys-hint" }, t("hintKeys")),
@@ -69,12 +87,21 @@ export function handNames(oriented) {
     const hand = evaluate(ranks);
     return h(
       "div",
-      { class: `hand-name ${side}`, id: `${side}-hand`, dataset: { category: hand.category, ranks: ranks.join("") } },
+      {
+        class: `hand-name ${side}`,
+        id: `${side}-hand`,
+        dataset: { category: hand.category, ranks: ranks.join("") },
+      },
       h("span", { class: "side" }, t(side)),
       h("strong", {}, handName(hand)),
     );
   };
-  return h("div", { class: "hand-names", "aria-live": "polite" }, line("up", up), line("down", down));
+  return h(
+    "div",
+    { class: "hand-names", "aria-live": "polite" },
+    line("up", up),
+    line("down", down),
+  );
 }
 
 export function orientationArea({ view, me, layout, busy, act }) {
@@ -109,7 +136,11 @@ export function orientationArea({ view, me, layout, busy, act }) {
       "div",
       { class: "buttons" },
       h("button", { id: "rotate-all", onclick: act.turnAll, disabled: busy }, t("rotateAll")),
-      h("button", { class: "primary", id: "place", onclick: act.place, disabled: busy }, t("place")),
+      h(
+        "button",
+        { class: "primary", id: "place", onclick: act.place, disabled: busy },
+        t("place"),
+      ),
     ),
     h("p", { class: "hint" }, t("hintOrientation")),
     h("p", { class: "hint keys-hint" }, t("hintKeys")),

@@ -42,7 +42,11 @@ function sideTable(round, side, me, seats) {
         h("td", {}, seatName(seats[seat], me)),
         h("td", { class: "ranks" }, ranks.map(rankLabel).join(" ")),
         h("td", {}, handName(evaluate(ranks))),
-        h("td", { class: delta > 0 ? "gain" : delta < 0 ? "loss" : "" }, delta ? (delta > 0 ? `+${delta}` : `${delta}`) : ""),
+        h(
+          "td",
+          { class: delta > 0 ? "gain" : delta < 0 ? "loss" : "" },
+          delta ? (delta > 0 ? `+${delta}` : `${delta}`) : "",
+        ),
       );
     }),
   );
@@ -62,7 +66,11 @@ export function recordPanel(rounds, { me, seats }) {
           "section",
           { class: "record-round", dataset: { round: round.round } },
           h("h3", {}, t("round", { n: round.round })),
-          h("ul", { class: "exchanges" }, round.exchanges.map((exchange) => exchangeLine(exchange, me, seats))),
+          h(
+            "ul",
+            { class: "exchanges" },
+            round.exchanges.map((exchange) => exchangeLine(exchange, me, seats)),
+          ),
           sideTable(round, "up", me, seats),
           sideTable(round, "down", me, seats),
         ),

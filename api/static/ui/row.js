@@ -47,7 +47,8 @@ function onKey(event, row, index, actions) {
     actions.rotate(index);
   } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
     const to = Math.min(last, Math.max(0, index + (event.key === "ArrowLeft" ? -1 : 1)));
-    if (event.shiftKey) actions.move(index, to); // the app keeps focus on the moved card
+    if (event.shiftKey)
+      actions.move(index, to); // the app keeps focus on the moved card
     else row.children[to].focus();
   } else {
     return;

@@ -54,7 +54,11 @@ function seatResult(round, seat, me, seats) {
       ),
       out && h("span", { class: "badge" }, t("outIn", { side: t(out.side) })),
     ),
-    h("div", { class: "cards" }, up.placed[seat].map((card) => cardFace(card, { small: true }))),
+    h(
+      "div",
+      { class: "cards" },
+      up.placed[seat].map((card) => cardFace(card, { small: true })),
+    ),
     h("div", { class: "side-lines" }, sideLine(round, "up", seat), sideLine(round, "down", seat)),
   );
 }

@@ -67,13 +67,22 @@ export function topScreen({ choice, canResume, busy, act }) {
       "div",
       { class: "buttons column" },
       h("button", { type: "submit", class: "primary", id: "start", disabled: busy }, t("start")),
-      canResume && h("button", { type: "button", id: "continue", onclick: act.resume, disabled: busy }, t("continue")),
+      canResume &&
+        h(
+          "button",
+          { type: "button", id: "continue", onclick: act.resume, disabled: busy },
+          t("continue"),
+        ),
     ),
     h(
       "details",
       { class: "how-to" },
       h("summary", {}, t("howTo")),
-      h("ul", {}, texts("rules").map((line) => h("li", {}, line))),
+      h(
+        "ul",
+        {},
+        texts("rules").map((line) => h("li", {}, line)),
+      ),
     ),
   );
 }
