@@ -50,6 +50,13 @@ export function foldRounds(events) {
   return rounds;
 }
 
+// The life a seat gained or lost on one side of a round's showdown.
+export function sideDelta(round, seat, side) {
+  return round.lifeChanges
+    .filter((change) => change.seat === seat && change.side === side)
+    .reduce((sum, change) => sum + change.delta, 0);
+}
+
 // Life after the round, per seat.
 export function livesAfter(round) {
   const lives = [...round.livesBefore];

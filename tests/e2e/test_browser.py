@@ -148,7 +148,7 @@ def play_to_end(page: Any, rng: random.Random, *, by: str = "mouse") -> list[str
 
 
 def full_record(base_url: str, match: str, token: str) -> list[dict[str, Any]]:
-    """The whole record, public once the match is over."""
+    """The record as the seat may read it: all of it once the match is over."""
     response = requests.get(
         f"{base_url}/v1/matches/{match}/events",
         headers={"Authorization": f"Bearer {token}"},
@@ -309,6 +309,19 @@ def test_resume_after_reload_and_after_closing_the_tab(server: Any, pages: Brows
     assert again.errors == []
 
 
+# The Japanese category words of the source (its table of hands).
+JAPANESE_CATEGORY = {
+    "five_of_a_kind": "ファイブカード",
+    "four_of_a_kind": "フォーカード",
+    "full_house": "フルハウス",
+    "straight": "ストレート",
+    "three_of_a_kind": "スリーカード",
+    "two_pair": "ツーペア",
+    "one_pair": "ワンペア",
+    "high_card": "ハイ",
+}
+
+
 def assert_hands_named(page: Any) -> tuple[str, str]:
     """The names under the row match the server's hand evaluation of the ranks shown."""
     shown = my_cards(page)
@@ -361,7 +374,19 @@ def test_the_orientation_panel_names_the_hands(server: Any, pages: BrowserPages)
     assert my_cards(page) == turned[1:] + turned[:1]
     assert assert_hands_named(page) == (up, down)
 
+    # The other seats' drawn cards lie face down; their kept dealt cards stay visible (R10).
+    for panel in page.locator(".seat").all():
+        discarded = panel.locator(".discards .card").count()
+        assert panel.locator(".card.back").count() == discarded
+        assert panel.locator(".cards").first.locator(".card:not(.back)").count() == 5 - discarded
+
     screenshot(page, "desktop-orientation")
+    page.click("#language")  # back to Japanese: the same hands, in the source's words
+    for side in ("up", "down"):
+        label = page.locator(f"#{side}-hand")
+        word = JAPANESE_CATEGORY[label.get_attribute("data-category")]
+        assert label.locator("strong").inner_text().endswith(word)
+    page.click("#language")
     placed = my_cards(page)
     page.click("#place")
     page.wait_for_selector("#next-round, #end")
@@ -374,6 +399,17 @@ def test_the_orientation_panel_names_the_hands(server: Any, pages: BrowserPages)
     assert up_line.get_attribute("data-category") == hand_category(
         hand_value("".join(card[0] for card in placed))
     )
+    # Every seat's place on each side is the server's ranking (R15 ties by turn order).
+    match, token = (
+        match_id(page),
+        page.evaluate("() => JSON.parse(localStorage.getItem('flipside.match')).token"),
+    )
+    for event in full_record(server.base_url, match, token):
+        if event["type"] == "ShowdownRevealed" and event["data"]["round"] == 1:
+            side = event["data"]["side"]
+            for place, seat in enumerate(event["data"]["ranking"], start=1):
+                line = page.locator(f".result[data-seat='{seat}'] .side-line.{side} .place")
+                assert line.inner_text() == f"#{place}", (side, seat)
     screenshot(page, "desktop-showdown", full_page=True)
     assert desktop.errors == []
 

@@ -2,9 +2,11 @@
 // them (other seats' drawn cards stay face down until their showdown).
 
 import { evaluate, rankLabel } from "../cards.js";
+import { sideDelta } from "../history.js";
 import { handName, t } from "../i18n.js";
 import { cardList } from "./card.js";
 import { h } from "./dom.js";
+import { signed } from "./showdown.js";
 import { seatName } from "./table.js";
 
 function exchangeLine(exchange, me, seats) {
@@ -32,9 +34,8 @@ function sideTable(round, side, me, seats) {
     h("caption", {}, t(side)),
     showdown.ranking.map((seat, index) => {
       const ranks = showdown.placed[seat].map((card) => card[side === "up" ? 0 : 1]);
-      const delta = round.lifeChanges
-        .filter((change) => change.seat === seat && change.side === side)
-        .reduce((sum, change) => sum + change.delta, 0);
+      const delta = sideDelta(round, seat, side);
+      const out = round.eliminated.some((event) => event.seat === seat && event.side === side);
       return h(
         "tr",
         {},
@@ -45,7 +46,8 @@ function sideTable(round, side, me, seats) {
         h(
           "td",
           { class: delta > 0 ? "gain" : delta < 0 ? "loss" : "" },
-          delta ? (delta > 0 ? `+${delta}` : `${delta}`) : "",
+          delta ? signed(delta) : "",
+          out && ` ${t("statusOut")}`,
         ),
       );
     }),

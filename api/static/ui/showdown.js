@@ -3,12 +3,12 @@
 
 import { evaluate } from "../cards.js";
 import { handName, t } from "../i18n.js";
-import { livesAfter } from "../history.js";
+import { livesAfter, sideDelta } from "../history.js";
 import { cardFace } from "./card.js";
 import { h } from "./dom.js";
 import { seatName } from "./table.js";
 
-function signed(delta) {
+export function signed(delta) {
   return delta > 0 ? `+${delta}` : String(delta);
 }
 
@@ -18,9 +18,7 @@ function sideLine(round, side, seat) {
   if (!placed) return null; // out before this side, or no down side was played
   const hand = evaluate(placed.map((card) => card[side === "up" ? 0 : 1]));
   const place = showdown.ranking.indexOf(seat) + 1;
-  const delta = round.lifeChanges
-    .filter((change) => change.seat === seat && change.side === side)
-    .reduce((sum, change) => sum + change.delta, 0);
+  const delta = sideDelta(round, seat, side);
   return h(
     "div",
     { class: `side-line ${side}`, dataset: { category: hand.category } },
