@@ -80,6 +80,10 @@ class InMemoryEventStore:
         with self._lock:
             return list(self._streams.get(stream_id, [])[max(after_version, 0) :])
 
+    def read_streams(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
+        with self._lock:
+            return {i: list(self._streams[i]) for i in stream_ids if i in self._streams}
+
     def stream_version(self, stream_id: str) -> int:
         with self._lock:
             return len(self._streams.get(stream_id, []))

@@ -86,6 +86,10 @@ _READ_STREAM = f"""
 SELECT {_COLUMNS} FROM events WHERE stream_id = %s AND version > %s ORDER BY version
 """
 
+_READ_STREAMS = f"""
+SELECT {_COLUMNS} FROM events WHERE stream_id = ANY(%s) ORDER BY stream_id, version
+"""
+
 _READ_ALL = f"""
 SELECT {_COLUMNS} FROM events
 WHERE (txid, global_position) > (%s::text::xid8, %s)
@@ -241,6 +245,13 @@ class PostgresEventStore:
         )
         self._tips.remember(events)
         return events
+
+    def read_streams(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
+        rows = self._read(lambda conn: _events(conn.execute(_READ_STREAMS, (list(stream_ids),))))
+        streams: dict[str, list[StoredEvent]] = {}
+        for event in rows:
+            streams.setdefault(event.stream_id, []).append(event)
+        return streams
 
     def stream_version(self, stream_id: str) -> int:
         row = self._read(
