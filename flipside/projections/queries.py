@@ -92,6 +92,28 @@ def match_round_facts(source: Source, match_id: str) -> list[Row]:
         return cursor.execute(query, (match_id,)).fetchall()
 
 
+def matches_by_id(source: Source, match_ids: Sequence[str]) -> dict[str, Row]:
+    """The summaries of many matches in one query, by id (for audits)."""
+    query = sql.SQL("SELECT {} FROM match_summaries WHERE match_id = ANY(%s)").format(
+        _SUMMARY_COLUMNS
+    )
+    with _cursor(source) as cursor:
+        return {row["match_id"]: row for row in cursor.execute(query, (list(match_ids),))}
+
+
+def round_facts_by_match(source: Source, match_ids: Sequence[str]) -> dict[str, list[Row]]:
+    """`match_round_facts` of many matches in one query, by id (for audits)."""
+    query = sql.SQL(
+        "SELECT {} FROM round_facts WHERE match_id = ANY(%s)"
+        " ORDER BY match_id, round, turn_position"
+    ).format(sql.SQL(", ").join(map(sql.Identifier, ROUND_FACT_COLUMNS)))
+    found: dict[str, list[Row]] = {}
+    with _cursor(source) as cursor:
+        for row in cursor.execute(query, (list(match_ids),)):
+            found.setdefault(row["match_id"], []).append(row)
+    return found
+
+
 def player(source: Source, name: str) -> Row | None:
     """A player's statistics over finished matches, with averages (`rows.player_averages`),
     or None if they finished no match."""
