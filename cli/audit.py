@@ -6,36 +6,54 @@ import json
 
 import click
 
-from flipside.audit import Verdict, audit_stream, projection_findings
+from flipside.audit import Verdict, audit_batch
 from flipside.db import connect
+from flipside.store import PostgresEventStore
 
-from .common import database_url, match_events, match_ids, open_store, progress_bar
+from .common import (
+    STORE_TIMEOUT,
+    database_url,
+    in_batches,
+    jobs_option,
+    match_ids,
+    open_store,
+    progress_bar,
+)
 
 
 @click.command()
 @click.argument("ids", nargs=-1, metavar="[MATCH]...")
 @click.option("--all", "every", is_flag=True, help="Audit every stored match.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON verdict a line.")
+@jobs_option
 @click.pass_context
-def audit(ctx: click.Context, ids: tuple[str, ...], every: bool, as_json: bool) -> None:
+def audit(ctx: click.Context, ids: tuple[str, ...], every: bool, as_json: bool, jobs: int) -> None:
     """Check matches: hash chain, seed commitment, every shuffle, deal and draw, every
     command replayed through the rules, and the projections' rows against a fresh fold.
     A running match is checked as far as it goes."""
-    store = open_store(ctx)
-    chosen = match_ids(store, ids, every)
+    url = database_url(ctx)
+    chosen = match_ids(open_store(ctx), ids, every)
     audited = failed = events = 0
-    with progress_bar("auditing", len(ids) or None) as advance, connect(database_url(ctx)) as conn:
-        for stream in match_events(store, chosen):
-            verdict = audit_stream(stream[0].stream_id, stream)
-            if all(finding.check != "decode" for finding in verdict.findings):
-                verdict = verdict.with_findings(projection_findings(conn, verdict.match_id, stream))
-            click.echo(json.dumps(verdict.to_json()) if as_json else _verdict_text(verdict))
-            audited, events = audited + 1, events + verdict.events
-            failed += not verdict.passed
-            advance(1)
+    with progress_bar("auditing", len(ids) or None) as advance:
+        for size, verdicts in in_batches(audit_at, url, chosen, jobs):
+            for verdict in verdicts:
+                click.echo(json.dumps(verdict.to_json()) if as_json else _verdict_text(verdict))
+                events += verdict.events
+                failed += not verdict.passed
+            audited += size
+            advance(size)
     if not as_json:
         click.echo(f"{audited} matches, {events} events audited: {failed} failed", err=True)
     ctx.exit(1 if failed else 0)
+
+
+def audit_at(url: str, batch: list[str]) -> list[Verdict]:
+    """A batch's verdicts, through connections of the process that runs it."""
+    with (
+        PostgresEventStore(url, min_size=1, max_size=1, timeout=STORE_TIMEOUT) as store,
+        connect(url) as conn,
+    ):
+        return audit_batch(store, conn, batch)
 
 
 def _verdict_text(verdict: Verdict) -> str:

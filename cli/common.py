@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from itertools import chain, islice
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -17,6 +22,17 @@ from flipside.service import UnknownMatch
 from flipside.store import PostgresEventStore, StoredEvent, iter_stream_ids
 
 STORE_TIMEOUT = 5.0  # seconds to wait for a connection before saying the database is down
+BATCH_MATCHES = 100  # matches read in one query: round trips cost more than rows
+JOBS = min(os.cpu_count() or 1, 4)  # processes for long audits and exports
+T = TypeVar("T")
+
+jobs_option = click.option(
+    "--jobs",
+    type=click.IntRange(1),
+    default=JOBS,
+    show_default=True,
+    help="Processes working on batches of matches in parallel.",
+)
 
 
 def database_url(ctx: click.Context) -> str:
@@ -46,17 +62,54 @@ def match_ids(
     return ids or iter_stream_ids(store)
 
 
-def match_events(
-    store: PostgresEventStore, ids: Iterable[str], since: datetime | None = None
-) -> Iterator[list[StoredEvent]]:
-    """Each match's events, one match at a time (memory stays flat); with `since`, only
-    matches created at or after it."""
-    since = since.replace(tzinfo=since.tzinfo or UTC) if since else None
-    for match_id in ids:
-        events = store.read_stream(match_id)
-        created = events[0].recorded_at if events else None
-        if since is None or (created is not None and created >= since):
-            yield events
+def in_batches(
+    work: Callable[[str, list[str]], T], url: str, ids: Iterable[str], jobs: int
+) -> Iterator[tuple[int, T]]:
+    """``work(url, batch)`` over batches of `ids`, in order, with the batch sizes.
+
+    Memory stays flat: a batch at a time (a few per process). With more than one batch and
+    `jobs` > 1, batches run in that many processes, each with its own connections.
+    """
+    chunks = _chunks(ids)
+    first = next(chunks, None)
+    second = next(chunks, None)
+    if first is None:
+        return
+    if second is None or jobs == 1:
+        for batch in chain([first], [second] if second else [], chunks):
+            yield len(batch), work(url, batch)
+        return
+    # spawn, not fork: this process holds a connection pool and its threads.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        pending: deque[tuple[int, Future[T]]] = deque()
+        for batch in chain([first, second], chunks):
+            pending.append((len(batch), pool.submit(work, url, batch)))
+            if len(pending) > 2 * jobs:  # keep every process busy, but no more in memory
+                size, future = pending.popleft()
+                yield size, future.result()
+        for size, future in pending:
+            yield size, future.result()
+
+
+def _chunks(ids: Iterable[str]) -> Iterator[list[str]]:
+    iterator = iter(ids)
+    while batch := list(islice(iterator, BATCH_MATCHES)):
+        yield batch
+
+
+def read_batch(url: str, batch: list[str]) -> dict[str, list[StoredEvent]]:
+    """The events of a batch of matches, by id, through a connection of this process."""
+    with PostgresEventStore(url, min_size=1, max_size=1, timeout=STORE_TIMEOUT) as store:
+        return store.read_streams(batch)
+
+
+def created_since(events: Sequence[StoredEvent], since: datetime | None) -> bool:
+    """Whether a match was created at or after `since` (naive times are UTC)."""
+    if since is None:
+        return True
+    created = events[0].recorded_at
+    return created is not None and created >= since.replace(tzinfo=since.tzinfo or UTC)
 
 
 def read_events(store: PostgresEventStore, match_id: str) -> list[StoredEvent]:

@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 import click
 
-from flipside.export import FORMATS, atomic_output, write_matches
+from flipside.export import FORMATS, atomic_output, header_text, match_text
 
-from .common import match_events, match_ids, open_store, progress_bar
+from .common import (
+    created_since,
+    database_url,
+    in_batches,
+    jobs_option,
+    match_ids,
+    open_store,
+    progress_bar,
+    read_batch,
+)
 
 
 @click.command()
@@ -22,6 +32,7 @@ from .common import match_events, match_ids, open_store, progress_bar
 )
 @click.option("--format", "fmt", type=click.Choice(FORMATS), required=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@jobs_option
 @click.pass_context
 def export(
     ctx: click.Context,
@@ -30,14 +41,26 @@ def export(
     since: datetime | None,
     fmt: str,
     out: Path,
+    jobs: int,
 ) -> None:
     """Write match records to OUT: jsonl (re-importable), csv (a row per seat per round) or
     toml (readable). The file appears only once complete."""
-    store = open_store(ctx)
-    chosen = match_ids(store, ids, every, since)
+    url = database_url(ctx)
+    chosen = match_ids(open_store(ctx), ids, every, since)
+    work = partial(export_at, fmt, since)
     matches = events = 0
     with progress_bar("exporting", len(ids) or None) as advance, atomic_output(out) as file:
-        for count in write_matches(file, fmt, match_events(store, chosen, since)):
-            matches, events = matches + 1, events + count
-            advance(1)
+        file.write(header_text(fmt))
+        for size, (text, exported, count) in in_batches(work, url, chosen, jobs):
+            file.write(text)
+            matches, events = matches + exported, events + count
+            advance(size)
     click.echo(f"exported {matches} matches, {events} events to {out}", err=True)
+
+
+def export_at(fmt: str, since: datetime | None, url: str, batch: list[str]) -> tuple[str, int, int]:
+    """A batch's text, and how many matches and events it holds."""
+    streams = read_batch(url, batch)
+    chosen = [streams[i] for i in batch if i in streams and created_since(streams[i], since)]
+    text = "".join(match_text(fmt, events) for events in chosen)
+    return text, len(chosen), sum(map(len, chosen))

@@ -15,7 +15,7 @@
   decider again, and the events it emits must be the stored ones, no more, no fewer.
 
 - ``projection``: the read models' rows of the match equal a fresh fold of its events
-  (`projection_findings`, given a database connection).
+  (`audit_batch` reads them, with the events of many matches at a time).
 
 A running match is audited as far as it goes; its seed is not revealed yet, so the checks
 use the secret seed stored at creation, and the verdict says so without failing it.
@@ -45,7 +45,7 @@ from flipside.domain.shuffle import commitment, shuffle
 from flipside.projections import queries
 from flipside.projections.rows import fold_match
 from flipside.store.chain import verify_chain
-from flipside.store.model import StoredEvent
+from flipside.store.model import EventStore, StoredEvent
 
 CHECKS = (
     "chain",
@@ -317,24 +317,44 @@ def _brief(event: Event) -> str:
     return text if len(text) <= 140 else text[:137] + "..."
 
 
+def audit_batch(
+    store: EventStore, source: queries.Source, match_ids: Sequence[str]
+) -> list[Verdict]:
+    """The verdicts on many matches, read in three queries: their events, and the rows the
+    projections hold for them."""
+    streams = store.read_streams(match_ids)
+    summaries = queries.matches_by_id(source, match_ids)
+    rounds = queries.round_facts_by_match(source, match_ids)
+    verdicts = []
+    for match_id in match_ids:
+        events = streams.get(match_id, [])
+        verdict = audit_stream(match_id, events)
+        if events and all(finding.check != "decode" for finding in verdict.findings):
+            stored = summaries.get(match_id), rounds.get(match_id, [])
+            verdict = verdict.with_findings(projection_findings(match_id, events, *stored))
+        verdicts.append(verdict)
+    return verdicts
+
+
 def projection_findings(
-    source: queries.Source, match_id: str, events: Sequence[StoredEvent]
+    match_id: str,
+    events: Sequence[StoredEvent],
+    summary: Mapping[str, Any] | None,
+    rounds: Sequence[Mapping[str, Any]],
 ) -> list[Finding]:
     """The projections' rows of a match against a fresh fold of its events (`rows`).
 
     Nothing is compared while the projections have not folded the whole match: they follow
     the appends a little behind, by design.
     """
-    stored = queries.match(source, match_id)
-    if stored is None or stored["version"] != len(events):
+    if summary is None or summary["version"] != len(events):
         return []
     try:
         facts = fold_match(events)
     except (LookupError, TypeError, ValueError) as error:  # a record the audit already fails
         return [Finding(match_id, None, "projection", f"the events do not fold: {error!r}")]
-    stored_rounds = queries.match_round_facts(source, match_id)
-    return compare_rows(match_id, "match_summaries", [stored], [facts.summary]) + compare_rows(
-        match_id, "round_facts", stored_rounds, facts.rounds
+    return compare_rows(match_id, "match_summaries", [summary], [facts.summary]) + compare_rows(
+        match_id, "round_facts", rounds, facts.rounds
     )
 
 

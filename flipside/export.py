@@ -404,20 +404,29 @@ def _check_action(index: int, number: int, action: object) -> None:
 # --- writing files ----------------------------------------------------------------------------
 
 
+def header_text(fmt: str) -> str:
+    """What a file of `fmt` starts with, before any match."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}; formats are {', '.join(FORMATS)}")
+    return {"jsonl": "", "csv": csv_header(), "toml": TOML_PREAMBLE}[fmt]
+
+
+def match_text(fmt: str, events: Sequence[StoredEvent], viewer: Viewer = None) -> str:
+    """One match's part of a file of `fmt` (a seat `viewer` gets a redacted toml record)."""
+    if fmt == "jsonl":
+        return "".join(map(jsonl_line, events))
+    if fmt == "csv":
+        return csv_rows(events)
+    return "\n" + toml_match(record_of(events, viewer, omniscient=viewer is None))
+
+
 def write_matches(
     out: TextIO, fmt: str, matches: Iterable[Sequence[StoredEvent]], viewer: Viewer = None
 ) -> Iterator[int]:
     """Write `matches` to `out` in `fmt`, yielding each match's event count as it goes."""
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}; formats are {', '.join(FORMATS)}")
-    out.write({"jsonl": "", "csv": csv_header(), "toml": TOML_PREAMBLE}[fmt])
+    out.write(header_text(fmt))
     for events in matches:
-        if fmt == "jsonl":
-            out.writelines(map(jsonl_line, events))
-        elif fmt == "csv":
-            out.write(csv_rows(events))
-        else:
-            out.write("\n" + toml_match(record_of(events, viewer, omniscient=viewer is None)))
+        out.write(match_text(fmt, events, viewer))
         yield len(events)
 
 
