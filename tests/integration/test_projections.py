@@ -8,6 +8,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -34,7 +37,8 @@ from flipside.projections.runner import follow
 from flipside.service import MatchService, to_new_event
 from flipside.simulation import match_seed, play_match
 from flipside.store import PostgresEventStore, iter_stream_ids
-from tests.recorded_matches import RandomPolicy, running_match, service
+from tests.recorded_matches import running_match, service
+from tests.unit.test_projection_rows import all_random
 
 Connection = psycopg.Connection[Any]
 PEOPLE = ("ana", "bo")
@@ -52,17 +56,12 @@ def database(fresh_database_url: Callable[[], str]) -> Iterator[tuple[str, Postg
         yield url, store
 
 
-def _everyone(state: Any) -> dict[int, RandomPolicy]:
-    """Every seat plays at random, the person's too, so the match runs to its end."""
-    return {seat: RandomPolicy() for seat in range(len(state.seats))}
-
-
 def _append_finished(store: PostgresEventStore, match_id: str, number: int) -> None:
     """A whole match in one append, with a person in seat 0 playing at random."""
     seats = [SeatSpec("human", name=PEOPLE[number % 2])] + [SeatSpec("npc", level="easy")] * (
         2 + number % 3
     )
-    events, _ = play_match(match_id, seats, match_seed(11, number), _everyone)
+    events, _ = play_match(match_id, seats, match_seed(11, number), all_random)
     store.append(match_id, 0, [to_new_event(event) for event in events])
 
 
@@ -232,6 +231,27 @@ def test_the_runner_wakes_on_notify_and_stops_when_told(database: tuple[str, Any
         stop.set()
         runner.join(timeout=5)
     assert not runner.is_alive()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_the_runner_process_stops_cleanly_on_a_signal(
+    database: tuple[str, Any], signum: signal.Signals
+) -> None:
+    url, store = database
+    _append_finished(store, "before", 1)
+    command = [sys.executable, "-c", "from cli.main import cli; cli()", "--database-url", url]
+    process = subprocess.Popen(
+        [*command, "projections", "run", "--json"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        with connect(url) as conn:
+            _wait_for(lambda: queries.match(conn, "before") is not None, 20)
+        process.send_signal(signum)
+        out, _ = process.communicate(timeout=10)
+    finally:
+        process.kill()
+    assert process.returncode == 0
+    assert json.loads(out)["events"] >= store.stream_version("before")
 
 
 def test_queries(database: tuple[str, Any]) -> None:

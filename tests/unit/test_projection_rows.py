@@ -32,25 +32,20 @@ from flipside.projections.rows import (
     round_facts,
 )
 from flipside.simulation import match_seed, play_match
-from tests.recorded_matches import RandomPolicy
+from tests.recorded_matches import RandomPolicy, random_policies
 
 ANA = SeatSpec("human", name="ana")
 EASY = SeatSpec("npc", level="easy")
 HARD = SeatSpec("npc", level="hard")
 
 
-def _everyone(state: Match) -> dict[int, Policy]:
+def all_random(state: Match) -> dict[int, Policy]:
     """Every seat, people included, plays at random (big discards: reshuffles happen)."""
     return {seat: RandomPolicy() for seat in range(len(state.seats))}
 
 
-def _computers(state: Match) -> dict[int, Policy]:
-    """Only computer seats play: a match with a person stops when the person must act."""
-    return {i: RandomPolicy() for i, seat in enumerate(state.seats) if seat.spec.kind == "npc"}
-
-
 def _match(number: int, seats: tuple[SeatSpec, ...]) -> list[Event]:
-    events, state = play_match(f"m{number}", seats, match_seed(99, number), _everyone)
+    events, state = play_match(f"m{number}", seats, match_seed(99, number), all_random)
     assert state.phase == "over"
     return events
 
@@ -163,7 +158,7 @@ def test_times_come_from_the_records() -> None:
 
 def test_a_running_match_shows_only_finished_rounds() -> None:
     """Drawn cards and orientations of the round in play stay secret (R10, R11)."""
-    events, state = play_match("live", (ANA, EASY, EASY, EASY), match_seed(5, 0), _computers)
+    events, state = play_match("live", (ANA, EASY, EASY, EASY), match_seed(5, 0), random_policies)
     assert state.phase != "over"
     facts = fold_match(records_of(events))
     assert facts.summary["status"] == "active"
