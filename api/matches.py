@@ -25,7 +25,13 @@ from flipside.service import MatchService, Outcome
 from .auth import Caller, authenticate, issue_token, require_seat, token_hash
 from .dependencies import deps
 from .observability import annotate, count_appended
-from .preconditions import COMMAND_HEADERS, etag, expected_version, idempotency
+from .preconditions import (
+    COMMAND_HEADERS,
+    IDEMPOTENCY_HEADER,
+    etag,
+    expected_version,
+    idempotency,
+)
 from .schemas import (
     ActionsSchema,
     CreateMatchSchema,
@@ -45,7 +51,6 @@ blp = Blueprint(
 )
 
 _view_schema = MatchViewSchema()
-_created_schema = MatchCreatedSchema()
 CREATE_SCOPE = "create"
 
 
@@ -107,7 +112,7 @@ def _view_of(seat: int) -> Callable[[Match], dict[str, Any]]:
 @blp.route("", methods=["POST"])
 @blp.arguments(CreateMatchSchema)
 @blp.response(201, MatchCreatedSchema)
-@blp.doc(parameters=[COMMAND_HEADERS[1]])
+@blp.doc(parameters=[IDEMPOTENCY_HEADER])
 def create_match(body: dict[str, Any]) -> Any:
     """Create a match: 3-5 seats, people and computer players.
 
@@ -125,7 +130,7 @@ def create_match(body: dict[str, Any]) -> Any:
         # Runs once the rules accepted the match and just before its first append: the
         # credentials must exist before anyone can see the match.
         deps().credentials.save(match_id, {seat: token_hash(t) for seat, t in tokens.items()})
-        return _created_schema.dump(_created(state, seats))
+        return _created(state, seats)
 
     outcome = deps().service.create(
         seats,

@@ -1,6 +1,6 @@
 """The request headers of a command: ``If-Match: "<version>"`` and ``Idempotency-Key``.
 
-They are documented once here and attached to every POST with `COMMAND_HEADERS`.
+They are documented once here; moves take both (`COMMAND_HEADERS`), a create only the key.
 """
 
 from __future__ import annotations
@@ -17,24 +17,23 @@ from .problems import Problem
 _ETAG = re.compile(r'^(?:W/)?"(\d{1,10})"$|^(\d{1,10})$')
 _KEY = re.compile(r"^[\x21-\x7e]{1,255}$")  # visible ASCII
 
-COMMAND_HEADERS: list[dict[str, Any]] = [
-    {
-        "in": "header",
-        "name": "If-Match",
-        "required": False,
-        "schema": {"type": "string", "example": '"12"'},
-        "description": 'Act only if the match is at this version ("<version>", the ETag); '
-        "412 stale_version otherwise.",
-    },
-    {
-        "in": "header",
-        "name": "Idempotency-Key",
-        "required": False,
-        "schema": {"type": "string", "minLength": 1, "maxLength": 255},
-        "description": "A retry with the same key and body gets the stored response and "
-        "appends nothing; the same key with another body is 422 idempotency_mismatch.",
-    },
-]
+IF_MATCH_HEADER: dict[str, Any] = {
+    "in": "header",
+    "name": "If-Match",
+    "required": False,
+    "schema": {"type": "string", "example": '"12"'},
+    "description": 'Act only if the match is at this version ("<version>", the ETag); '
+    "412 stale_version otherwise.",
+}
+IDEMPOTENCY_HEADER: dict[str, Any] = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255},
+    "description": "A retry with the same key and body gets the stored response and "
+    "appends nothing; the same key with another body is 422 idempotency_mismatch.",
+}
+COMMAND_HEADERS = [IF_MATCH_HEADER, IDEMPOTENCY_HEADER]
 
 
 def expected_version() -> int | None:

@@ -23,7 +23,7 @@ from flipside.domain.events import from_data, to_data
 from flipside.domain.views import redact
 from flipside.export import write_matches
 from flipside.service import MatchService
-from flipside.store import StoredEvent
+from flipside.store import StoredEvent, StoreUnavailable
 
 from .dependencies import deps
 from .matches import caller_of, current_state
@@ -102,30 +102,36 @@ def _sse_events(
     timing: StreamTiming,
 ) -> Iterator[str]:
     """Poll the store (a pooled connection for each short read, none while waiting) and
-    send new events until the match is over or the stream's lifetime ends."""
+    send new events until the match is over or the stream's lifetime ends.
+
+    A database that stops answering ends the stream; the client reconnects after `retry`.
+    """
     yield f"retry: {int(timing.poll_max * 1000)}\n\n"
     started = last_sent = time.monotonic()
     pause = timing.poll_min
-    state = current_state(service, match_id)
-    over, timed = state.phase == "over", state.turn_timeout_seconds is not None
-    while time.monotonic() - started < timing.lifetime:
-        if timed:  # a stream may be the only reader left to notice an abandoned turn
-            current_state(service, match_id)
-        batch = service.events(match_id, after_version=after)
-        for stored in batch:
-            yield _sse(record(stored, seat, admin or over))
-            after = stored.version
-            over = over or stored.type == "MatchEnded"
-        if over and not any(stored.type == "MatchEnded" for stored in batch[-1:]):
-            return  # everything up to SeedRevealed has been sent
-        now = time.monotonic()
-        if batch:
-            last_sent, pause = now, timing.poll_min
-        elif now - last_sent >= timing.heartbeat:
-            yield ": keep-alive\n\n"
-            last_sent = now
-        time.sleep(pause)
-        pause = min(pause * 2, timing.poll_max)
+    try:
+        state = current_state(service, match_id)
+        over, timed = state.phase == "over", state.turn_timeout_seconds is not None
+        while time.monotonic() - started < timing.lifetime:
+            if timed:  # a stream may be the only reader left to notice an abandoned turn
+                current_state(service, match_id)
+            batch = service.events(match_id, after_version=after)
+            for stored in batch:
+                yield _sse(record(stored, seat, admin or over))
+                after = stored.version
+                over = over or stored.type == "MatchEnded"
+            if over:
+                return  # the end is one append (MatchEnded, SeedRevealed): all of it is sent
+            now = time.monotonic()
+            if batch:
+                last_sent, pause = now, timing.poll_min
+            elif now - last_sent >= timing.heartbeat:
+                yield ": keep-alive\n\n"
+                last_sent = now
+            time.sleep(pause)
+            pause = min(pause * 2, timing.poll_max)
+    except StoreUnavailable:
+        return
 
 
 def _resume_from(query_after: int) -> int:
