@@ -12,7 +12,8 @@ The service plugs in a `HabitsProvider` (e.g. backed by the ``player_stats`` pro
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -48,6 +49,31 @@ def grid_bias(habits: PlayerHabits | None) -> float:
     return round(min(max(habits.up_bias, 0.0), 1.0) * BIAS_STEPS) / BIAS_STEPS
 
 
+BIASES = tuple(step / BIAS_STEPS for step in range(BIAS_STEPS + 1))
+
+
+def matching_biases(placed: Sequence[OrientedCard], seats: int) -> list[float]:
+    """The grid biases under which `placed` (up rank first) is the model's choice among
+    the 32 orientations of its cards, for a showdown of `seats` seats."""
+    chosen = sum(RANK_KEY[card[0]] for card in placed)
+    up0, down0, shifts = orientation_keys([card_of(card) for card in placed])
+    matching = []
+    for bias in BIASES:
+        tables = biased_tables(seats, bias)
+        up, down = tables.up, tables.down
+        best = max(up[up0 + shift] + down[down0 - shift] for shift in shifts)
+        if up[chosen] + down[down0 + up0 - chosen] >= best:
+            matching.append(bias)
+    return matching
+
+
+def habits_from_hits(hits: Mapping[float, int], rounds: int) -> PlayerHabits:
+    """`PlayerHabits` from how many of `rounds` showdowns each bias explains (a projection
+    can keep these counters, adding `matching_biases` of every new showdown)."""
+    best = max(BIASES, key=lambda bias: (hits.get(bias, 0), -abs(bias - 0.5)))
+    return PlayerHabits(up_bias=best, rounds=rounds)
+
+
 def estimate_habits(showdowns: Iterable[tuple[Sequence[OrientedCard], int]]) -> PlayerHabits:
     """The up bias that best explains a person's past orientations.
 
@@ -55,17 +81,9 @@ def estimate_habits(showdowns: Iterable[tuple[Sequence[OrientedCard], int]]) -> 
     part in that showdown. The estimate is the grid bias under which the most of those
     orientations are the model's choice (ties go to the bias nearest balanced).
     """
-    rounds = list(showdowns)
-    biases = [step / BIAS_STEPS for step in range(BIAS_STEPS + 1)]
-    hits = dict.fromkeys(biases, 0)
-    for placed, seats in rounds:
-        chosen = sum(RANK_KEY[card[0]] for card in placed)
-        up0, down0, shifts = orientation_keys([card_of(card) for card in placed])
-        for bias in biases:
-            tables = biased_tables(seats, bias)
-            up, down = tables.up, tables.down
-            best = max(up[up0 + shift] + down[down0 - shift] for shift in shifts)
-            if up[chosen] + down[down0 + up0 - chosen] >= best:
-                hits[bias] += 1
-    best_bias = max(biases, key=lambda bias: (hits[bias], -abs(bias - 0.5)))
-    return PlayerHabits(up_bias=best_bias, rounds=len(rounds))
+    hits: Counter[float] = Counter()
+    rounds = 0
+    for placed, seats in showdowns:
+        hits.update(matching_biases(placed, seats))
+        rounds += 1
+    return habits_from_hits(hits, rounds)

@@ -4,6 +4,7 @@ only, find a clearly best orientation from HARD up, and are reproducible from th
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -11,13 +12,21 @@ import pytest
 from flipside.domain.cards import DECK
 from flipside.domain.commands import CreateMatch
 from flipside.domain.events import SeatSpec
-from flipside.domain.hands import orientation_values
+from flipside.domain.hands import orientation_values, oriented_by_mask
 from flipside.domain.rules import execute, initial_state
 from flipside.domain.state import Match, SeatState
 from flipside.domain.views import MatchView, view
-from flipside.npc import LEVELS, PlayerHabits, estimate_habits, next_command, policy_for
+from flipside.npc import (
+    LEVELS,
+    PlayerHabits,
+    estimate_habits,
+    habits_from_hits,
+    matching_biases,
+    next_command,
+    policy_for,
+)
 from flipside.npc.driver import npc_policies
-from flipside.npc.field import biased_tables, field_tables, model_orientation
+from flipside.npc.field import biased_tables, field_tables, orientation_scores
 from flipside.npc.habits import grid_bias
 from flipside.npc.levels import pick
 from flipside.npc.orientation import (
@@ -221,15 +230,16 @@ def _up_maximiser_showdowns(count: int) -> list[tuple[tuple[str, ...], int]]:
     for _ in range(count):
         hand = rng.sample(DECK, 5)
         ups = [up for up, _ in orientation_values(hand)]
-        mask = ups.index(max(ups))
-        placed = tuple(c[::-1] if mask >> i & 1 else c for i, c in enumerate(hand))
-        showdowns.append((placed, 4))
+        showdowns.append((oriented_by_mask(hand, ups.index(max(ups))), 4))
     return showdowns
 
 
 def test_habits_of_an_up_maximiser_are_learnt() -> None:
-    habits = estimate_habits(_up_maximiser_showdowns(40))
-    assert habits == PlayerHabits(up_bias=1.0, rounds=40)
+    showdowns = _up_maximiser_showdowns(40)
+    assert estimate_habits(showdowns) == PlayerHabits(up_bias=1.0, rounds=40)
+    hits = Counter(bias for placed, seats in showdowns for bias in matching_biases(placed, seats))
+    assert hits[1.0] == 40
+    assert habits_from_hits(hits, 40) == estimate_habits(showdowns)
 
 
 def test_habits_of_a_balanced_player_are_balanced() -> None:
@@ -238,17 +248,9 @@ def test_habits_of_a_balanced_player_are_balanced() -> None:
     showdowns = []
     for _ in range(40):
         hand = rng.sample(DECK, 5)
-        up_key, _ = model_orientation(hand, tables)
-        values = orientation_values(hand)
-        mask = next(m for m, (up, _) in enumerate(values) if up == _value_of_key(up_key))
-        showdowns.append((tuple(c[::-1] if mask >> i & 1 else c for i, c in enumerate(hand)), 4))
+        scores = orientation_scores(hand, tables)[3]
+        showdowns.append((oriented_by_mask(hand, scores.index(max(scores))), 4))
     assert estimate_habits(showdowns).up_bias == 0.5
-
-
-def _value_of_key(key: int) -> int:
-    from flipside.domain.hands import VALUE_BY_KEY
-
-    return VALUE_BY_KEY[key]
 
 
 def test_few_rounds_of_habits_are_not_trusted() -> None:
