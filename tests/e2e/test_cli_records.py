@@ -126,3 +126,20 @@ def test_an_unknown_match_writes_no_file(source_url: str, tmp_path: Path) -> Non
     result = run(source_url, "export", "nope", "--format", "jsonl", "--out", tmp_path / "x")
     assert result.exit_code == 1 and "no match 'nope'" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_batches_in_processes_give_the_same_file_and_verdicts(
+    source_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("cli.common.BATCH_MATCHES", 2)  # 5 matches: three batches
+    alone = exported(source_url, tmp_path / "one.jsonl", "jsonl", "--all", "--jobs", "1")
+    shared = exported(source_url, tmp_path / "two.jsonl", "jsonl", "--all", "--jobs", "2")
+    assert shared == alone
+    audited = run(source_url, "audit", "--all", "--jobs", "2")
+    assert audited.exit_code == 0, audited.output
+    passed = [
+        line.split()[1].rstrip(":")
+        for line in audited.stdout.splitlines()
+        if line.startswith("PASS")
+    ]
+    assert passed == sorted([*FINISHED, "rec-running"]) and "5 matches" in audited.stderr
