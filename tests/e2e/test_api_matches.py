@@ -9,6 +9,7 @@ import random
 import re
 import secrets
 import time
+from collections.abc import Callable
 from functools import reduce
 
 import pytest
@@ -111,6 +112,21 @@ def test_health_readiness_metrics_and_docs(api: ApiClient) -> None:
         assert api.session.get(f"{api.base_url}{asset}").status_code == 200
 
 
+def _project_until(database_url: str, done: Callable[[], bool], seconds: float = 15) -> None:
+    """Fold events as `flipside projections run` does, until `done`: a fold sees only what
+    committed before every transaction still open on the server, so it may need a retry."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the projections did not catch up"
+        follow(database_url, once=True)
+        time.sleep(0.1)
+
+
+def _finished_matches(api: ApiClient, name: str) -> int:
+    response = api.get(f"/v1/players/{name}")
+    return response.json()["matches"] if response.status_code == 200 else 0
+
+
 def test_lists_and_player_stats_come_from_the_projections(
     api: ApiClient, database_url: str
 ) -> None:
@@ -118,7 +134,7 @@ def test_lists_and_player_stats_come_from_the_projections(
     for seed in (1, 2):
         created = api.create([{"type": "human", "name": name}, EASY, EASY])
         play_to_end(api, created["match_id"], human_tokens(created), random.Random(seed))
-    follow(database_url, once=True)  # what `flipside projections run` does continuously
+    _project_until(database_url, lambda: _finished_matches(api, name) == 2)
 
     listed = api.get(f"/v1/matches?player={name}&limit=1").json()
     assert len(listed["matches"]) == 1 and listed["next"] == listed["matches"][0]["match_id"]
