@@ -5,8 +5,9 @@ how many worlds it samples and how it picks from the scores:
 
 - ``easy``, ``normal``, ``hard``: a softmax over the scores whose temperature (in life
   units) falls from near-uniform to mostly-the-best;
-- ``insane``: always the best, with many more samples, and it models the person's up/down
-  habit (`habits`) when the match has one person and a `HabitsProvider` knows them;
+- ``insane``: always the best, with more samples, and it models the other seats: a
+  computer seat by its (public) level's noise, the person by their up/down habit
+  (`habits`) when the match has one person and a `HabitsProvider` knows them;
 - ``hate_you``: like ``insane``, but it maximises its own utility minus `Level.spite` times
   the target's, so it gives up some of its own life to take the target's.
 """
@@ -32,7 +33,7 @@ class Level:
     name: str
     samples: int  # sampled worlds per orientation decision
     temperature: float  # softmax temperature in life units; 0 = always the best
-    models_person: bool = False  # model the person's habits when a provider knows them
+    models_others: bool = False  # computer seats by their public level, the person by habits
     spite: float = 0.0  # weight of the target's expected utility against its own
 
 
@@ -42,8 +43,8 @@ LEVELS: dict[str, Level] = {
         Level("easy", samples=6, temperature=3.0),
         Level("normal", samples=24, temperature=0.5),
         Level("hard", samples=64, temperature=0.2),
-        Level("insane", samples=160, temperature=0.0, models_person=True),
-        Level("hate_you", samples=120, temperature=0.0, models_person=True, spite=1.5),
+        Level("insane", samples=160, temperature=0.0, models_others=True),
+        Level("hate_you", samples=120, temperature=0.0, models_others=True, spite=1.5),
     )
 }
 
@@ -98,7 +99,7 @@ class LevelPolicy:
         seats = len(view.turn_order)
         balanced = Model(field_tables(seats))
         models = {seat: balanced for seat in view.turn_order if seat != view.viewer}
-        if not self.level.models_person:
+        if not self.level.models_others:
             return models
         for seat in models:
             level = LEVELS.get(view.seats[seat].level or "")
