@@ -56,6 +56,8 @@ INSERT INTO bare_events (stream_id, version, event_id, type, schema_version, dat
 VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)
 """
 
+_WARM_UP_SECONDS = 0.3
+
 # A typical event: one seat's exchange.
 _DATA = {"round": 3, "seat": 1, "discarded": ["AK", "T2"], "drawn": ["93", "Q4"]}
 
@@ -75,7 +77,7 @@ class Load:
         self._timings: list[list[float]] = [[] for _ in range(threads)]
         self._elapsed = 0.0
 
-    def run(self, seconds: float) -> None:
+    def run(self, seconds: float, record: bool = True) -> None:
         start = threading.Barrier(len(self._workers) + 1)
         stop = threading.Event()
 
@@ -96,7 +98,10 @@ class Load:
         stop.set()
         for thread in running:
             thread.join()
-        self._elapsed += time.perf_counter() - began
+        if record:
+            self._elapsed += time.perf_counter() - began
+        else:
+            self._timings = [[] for _ in self._workers]
 
     def result(self) -> Result:
         every = sorted(t for timings in self._timings for t in timings)
@@ -113,6 +118,8 @@ def compare(
 ) -> tuple[Result, Result]:
     """Both loads, alternated in `rounds` slices so that both see the same machine."""
     loads = Load(threads, ours), Load(threads, plain)
+    for load in loads:  # connections opened, statements prepared
+        load.run(_WARM_UP_SECONDS, record=False)
     for _ in range(rounds):
         for load in loads:
             load.run(seconds / rounds)
@@ -175,7 +182,9 @@ def run(
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(_BARE_TABLE)
     rows = []
-    with PostgresEventStore(url, min_size=max(concurrencies), max_size=max(concurrencies)) as store:
+    # The pool starts small and grows to the concurrency, as in production: a bigger
+    # minimum would rotate a single writer through cold connections.
+    with PostgresEventStore(url, max_size=max(concurrencies)) as store:
         for threads in concurrencies:
             for batch in batches:
                 connections: list[Any] = []
