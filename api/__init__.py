@@ -68,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api = ProblemApi(app)
     for blueprint in (matches.blp, records.blp, summaries.blp, operations.blp):
         api.register_blueprint(blueprint)
+    app.register_blueprint(operations.docs_assets)
     app.register_blueprint(web)  # the browser client at / (issue 7); not part of the OpenAPI
     return app
 

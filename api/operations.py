@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import flask
 import swagger_ui_bundle
 from flask import Response, send_from_directory
 from flask_smorest import Blueprint
@@ -46,7 +47,9 @@ def metrics() -> Response:
     return Response(body, content_type=content_type)
 
 
-@blp.route(f"{DOCS_ASSETS}<path:filename>", methods=["GET"])
-@blp.doc(hide=True)
+docs_assets = flask.Blueprint("docs_assets", __name__)  # not an API operation: no OpenAPI
+
+
+@docs_assets.get(f"{DOCS_ASSETS}<path:filename>")
 def docs_asset(filename: str) -> Response:
     return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename, max_age=86_400)
