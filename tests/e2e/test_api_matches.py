@@ -98,6 +98,7 @@ def test_a_retried_move_appends_once_and_answers_the_same(api: ApiClient) -> Non
 
 
 def test_health_readiness_metrics_and_docs(api: ApiClient) -> None:
+    api.create([EASY, EASY, EASY])  # appends events
     assert api.get("/healthz").json() == {"status": "ok"}
     assert api.get("/readyz").json()["status"] == "ready"
     metrics = api.get("/metrics").text
