@@ -56,6 +56,8 @@ const TEXT = {
     recordEmpty: "まだ記録はありません",
     lifeChange: "ライフ {delta} → {life}",
     error: "通信に失敗しました: {message}",
+    cardLabel: "上 {up}、下 {down}",
+    faceDown: "伏せ札",
     howTo: "遊び方",
     rules: [
       "札には異なる2つの数値があります。奥に向けた数値が上側、手前の数値が下側の役になります",
@@ -134,6 +136,8 @@ const TEXT = {
     recordEmpty: "Nothing recorded yet",
     lifeChange: "life {delta} → {life}",
     error: "Request failed: {message}",
+    cardLabel: "{up} up, {down} down",
+    faceDown: "face down",
     howTo: "How to play",
     rules: [
       "Each card shows two different ranks: the one pointing away from you is your up hand, the near one your down hand",

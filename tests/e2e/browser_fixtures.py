@@ -137,6 +137,9 @@ class BrowserPages:
 
     def close(self) -> None:
         for context in self.contexts:
+            # A request still in flight (a refresh after the last stream event) must not
+            # fail its route handler as the context goes away.
+            context.unroute_all(behavior="ignoreErrors")
             context.close()
 
 

@@ -2,6 +2,7 @@
 // owner) and the down rank upside down at the bottom, as on the physical card (R3).
 
 import { identity, rankLabel } from "../cards.js";
+import { t } from "../i18n.js";
 import { h } from "./dom.js";
 
 // `oriented` is up rank first ("2T"); `small` draws the compact card of the table.
@@ -19,9 +20,14 @@ export function cardFace(oriented, { small = false, attrs = {} } = {}) {
   );
 }
 
+// What a screen reader says for a card: both ranks, the up one first.
+export function cardLabel(oriented) {
+  return t("cardLabel", { up: rankLabel(oriented[0]), down: rankLabel(oriented[1]) });
+}
+
 // A card nobody at this seat may see yet (another seat's drawn card, R10).
 export function cardBack({ small = false } = {}) {
-  return h("div", { class: `card back${small ? " small" : ""}`, "aria-label": "?" });
+  return h("div", { class: `card back${small ? " small" : ""}`, "aria-label": t("faceDown") });
 }
 
 // Cards as the API gives them: identities, with null for a hidden card.

@@ -6,7 +6,7 @@
 // tap instant instead of waiting to see whether a second one follows.
 
 import { identity } from "../cards.js";
-import { cardFace } from "./card.js";
+import { cardFace, cardLabel } from "./card.js";
 import { h } from "./dom.js";
 
 const DRAG_START_PX = 8;
@@ -31,7 +31,7 @@ export function handRow(cards, { marked = new Set(), label = "", actions }) {
       attrs: { tabindex: "0", role: "button", "aria-pressed": String(isMarked) },
     });
     if (isMarked) card.classList.add("marked");
-    card.setAttribute("aria-label", `${oriented[0]} / ${oriented[1]}`);
+    card.setAttribute("aria-label", cardLabel(oriented));
     attachPointer(row, card, index, actions);
     card.addEventListener("keydown", (event) => onKey(event, row, index, actions));
     row.append(card);
