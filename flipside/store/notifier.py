@@ -73,18 +73,27 @@ class Notifier:
     def _run(self) -> None:
         conn: psycopg.Connection | None = None
         while (batch := self._next_batch()) is not None:
+            conn = self._send(conn, batch)
+            time.sleep(_COALESCE_SECONDS)
+        if conn is not None:
+            conn.close()
+
+    def _send(self, conn: psycopg.Connection | None, batch: list[str]) -> psycopg.Connection | None:
+        """Send `batch` on `conn`, or on a new connection if that one is dead (a restarted
+        server); returns the connection to use next time."""
+        for attempt in (1, 2):
             try:
                 if conn is None or conn.closed:
                     conn = self._connect()
                 conn.execute(_NOTIFY_MANY, (batch,))
+                return conn
             except psycopg.Error as error:
-                _log.warning("notifications for %d stream(s) lost: %s", len(batch), error)
                 if conn is not None:
                     conn.close()
                 conn = None
-            time.sleep(_COALESCE_SECONDS)
-        if conn is not None:
-            conn.close()
+                if attempt == 2 or not isinstance(error, psycopg.OperationalError):
+                    _log.warning("notifications for %d stream(s) lost: %s", len(batch), error)
+        return None
 
     def _connect(self) -> psycopg.Connection:
         conn = psycopg.connect(

@@ -108,6 +108,7 @@ LIMIT %s
 """
 
 _TIPS_REMEMBERED = 10_000
+_RECONNECT_SECONDS = 30.0
 
 
 class _Tips:
@@ -155,6 +156,9 @@ class PostgresEventStore:
             max_size=max_size,
             timeout=timeout,
             kwargs={"autocommit": True, "application_name": application_name},
+            # Give up a reconnection (its back-off doubles) after this long; demand then
+            # starts a fresh one, so a server back from a long outage is found quickly.
+            reconnect_timeout=_RECONNECT_SECONDS,
             name="flipside-store",
             open=True,
         )
@@ -172,10 +176,10 @@ class PostgresEventStore:
         self._pool.close()
 
     @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+    def _connection(self, timeout: float | None = None) -> Iterator[psycopg.Connection[Any]]:
         """A pooled connection; a dead server or connection becomes `StoreUnavailable`."""
         try:
-            with self._pool.connection() as conn:
+            with self._pool.connection(timeout=timeout) as conn:
                 yield conn
         except psycopg.OperationalError as error:
             # Idle connections may be just as dead (a restarted server): replace them now.
@@ -184,15 +188,17 @@ class PostgresEventStore:
         except PoolTimeout as error:
             raise StoreUnavailable(_first_line(error)) from error
 
-    def _read(self, query: Callable[[psycopg.Connection[Any]], T]) -> T:
+    def _read(
+        self, query: Callable[[psycopg.Connection[Any]], T], timeout: float | None = None
+    ) -> T:
         """Run a read-only `query`, once more if its connection turned out to be dead."""
         try:
-            with self._connection() as conn:
+            with self._connection(timeout) as conn:
                 return query(conn)
         except StoreUnavailable as error:
             if not isinstance(error.__cause__, psycopg.OperationalError):
                 raise
-        with self._connection() as conn:
+        with self._connection(timeout) as conn:
             return query(conn)
 
     def append(
@@ -302,9 +308,10 @@ class PostgresEventStore:
             self._notifier.notify(stream_id)
         return len(missing)
 
-    def ping(self) -> bool:
+    def ping(self, timeout: float = 2.0) -> bool:
+        """Whether the database answers within about `timeout` seconds."""
         try:
-            self._read(lambda conn: conn.execute("SELECT 1").fetchone())
+            self._read(lambda conn: conn.execute("SELECT 1").fetchone(), timeout)
         except StoreUnavailable:
             return False
         return True
