@@ -2,9 +2,9 @@
 
 A `Projector` reads events in commit-safe (txid, global_position) order from an `EventFeed`
 (by default the lean `PostgresFeed` on its own connection) and writes the rows that `rows`
-builds for them. Each batch is one transaction that
-first locks the projections' checkpoint rows, then writes rows and moves the checkpoints:
-a batch either lands whole or not at all, and two runners never fold the same event twice.
+builds for them. Each batch is one transaction that first locks the projections' checkpoint
+rows, then writes rows and moves the checkpoints: a batch either lands whole or not at all,
+and two runners never fold the same event twice.
 
 Per batch, every match the batch touches is folded from its first event up to its latest
 event in the batch (a match's earlier events are re-read from its stream when the batch
