@@ -3,7 +3,7 @@
 There are no suits, so a hand is a multiset of five ranks and there are only 6,188 of them.
 All are valued once at import into a table keyed by a *count key*: the sum of
 ``1 << 3*rank`` over the five ranks (three bits per rank count, at most 5). Addition builds
-the key, so the 32 orientations of five cards cost 31 additions and 32 lookups
+the key, so the 32 orientations of five cards cost 32 sums and 32 lookups
 (`orientation_values`).
 
 A value is ``category * 13**5`` plus the tie-break ranks of R15 as base-13 digits, so a
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 
 from .cards import RANK_INDEX, RANKS
 
@@ -159,13 +159,13 @@ def orientation_values(cards: Sequence[str]) -> list[tuple[int, int]]:
     >>> hand_category(values[0b11111][1])
     'five_of_a_kind'
     """
-    up_keys = [sum(RANK_KEY[card[0]] for card in cards)]
-    for card in cards:  # doubling: after card i, the list holds every mask below 2**(i+1)
-        swing = RANK_KEY[card[1]] - RANK_KEY[card[0]]
-        up_keys += [key + swing for key in up_keys]
-    up_values = list(map(VALUE_BY_KEY.__getitem__, up_keys))
+    # Each card adds its first or its second rank's key to the up key. `product` runs its
+    # last factor fastest, so with the cards reversed card 0 is bit 0 of the index; the sums
+    # and lookups all run in C.
+    sides = [(RANK_KEY[card[0]], RANK_KEY[card[1]]) for card in reversed(cards)]
+    up_values = list(map(VALUE_BY_KEY.__getitem__, map(sum, product(*sides))))
     # Turning every card over swaps the sides, so the down hand of mask m is the up hand of
-    # the complement mask (the same index from the end): half the lookups, none in Python.
+    # the complement mask, the same index from the end: 32 lookups serve both sides.
     return list(zip(up_values, reversed(up_values), strict=True))
 
 

@@ -11,10 +11,11 @@ same loop shape (``map`` over prepared inputs, so only the evaluation is timed):
 - ``lookup only``: `VALUE_BY_KEY` on keys built beforehand, as `orientation_values` uses it.
 - ``orientation_values``: time to score all 32 orientations (up and down) of five cards.
 
-Each figure is the best of ``--repeat`` runs with the garbage collector off, as `timeit`
-does: treys allocates a list per call, and the collections that causes would otherwise
-land on whichever loop runs next. Needs the ``bench`` extra (``pip install .[bench]``).
-Usage: ``python ops/bench/hands.py [--hands 200000] [--repeat 5] [--seed 1]``
+Each figure is the best of ``--repeat`` runs, the contenders taking turns, with the garbage
+collector off as `timeit` does (treys allocates a list per call, and the collections that
+causes would otherwise land on whichever loop runs next). ``orientation_values`` scores a
+tenth as many hands. Needs the ``bench`` extra (``pip install .[bench]``).
+Usage: ``python ops/bench/hands.py [--hands 50000] [--repeat 20] [--seed 1]``
 """
 
 from __future__ import annotations
@@ -35,18 +36,24 @@ TARGET_SPEEDUP = 3.0  # hand_value must evaluate at least 3x as many hands per s
 TARGET_ORIENTATIONS_US = 10.0  # and score a hand's 32 orientations within 10 microseconds
 
 
-def best_seconds(run: Callable[[], object], repeat: int) -> float:
-    """The fastest of `repeat` timings of `run` (the least disturbed by the machine)."""
-    timings = []
+def race(contenders: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
+    """The fastest of `repeat` timings of each contender, in seconds.
+
+    The contenders take turns within each repetition, so a busy spell on a shared machine
+    slows all of them rather than whichever happened to be running; the minimum is the
+    least disturbed run.
+    """
+    best = dict.fromkeys(contenders, float("inf"))
     gc.disable()
     try:
         for _ in range(repeat):
-            started = time.perf_counter()
-            run()
-            timings.append(time.perf_counter() - started)
+            for name, run in contenders.items():
+                started = time.perf_counter()
+                run()
+                best[name] = min(best[name], time.perf_counter() - started)
     finally:
         gc.enable()
-    return min(timings)
+    return best
 
 
 def unchecked(ranks: str) -> int:
@@ -59,8 +66,8 @@ def unchecked(ranks: str) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=200_000)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--hands", type=int, default=50_000)
+    parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -75,24 +82,25 @@ def main() -> None:
     keys = [sum(RANK_KEY[rank] for rank in text) for text in texts]
     evaluator = Evaluator()
 
-    timings = {
-        "treys": best_seconds(
-            lambda: list(map(evaluator.evaluate, treys_hands, treys_boards)), args.repeat
-        ),
-        "hand_value": best_seconds(lambda: list(map(hand_value, texts)), args.repeat),
-        "unchecked": best_seconds(lambda: list(map(unchecked, texts)), args.repeat),
-        "lookup only": best_seconds(lambda: list(map(VALUE_BY_KEY.__getitem__, keys)), args.repeat),
-    }
+    card_sets = [rng.sample(DECK, 5) for _ in range(args.hands // 10)]
+    timings = race(
+        {
+            "treys": lambda: list(map(evaluator.evaluate, treys_hands, treys_boards)),
+            "hand_value": lambda: list(map(hand_value, texts)),
+            "unchecked": lambda: list(map(unchecked, texts)),
+            "lookup only": lambda: list(map(VALUE_BY_KEY.__getitem__, keys)),
+            "orientations": lambda: list(map(orientation_values, card_sets)),
+        },
+        args.repeat,
+    )
     treys_rate = args.hands / timings["treys"]
     print(f"{args.hands:,} random hands each, best of {args.repeat}")
     print(f"{'':14}{'hands/s':>12}{'vs treys':>10}")
     for name, seconds in timings.items():
-        rate = args.hands / seconds
-        print(f"{name:14}{rate:>12,.0f}{rate / treys_rate:>9.2f}x")
-
-    card_sets = [rng.sample(DECK, 5) for _ in range(10_000)]
-    seconds = best_seconds(lambda: list(map(orientation_values, card_sets)), args.repeat)
-    per_hand_us = seconds / len(card_sets) * 1e6
+        if name != "orientations":
+            rate = args.hands / seconds
+            print(f"{name:14}{rate:>12,.0f}{rate / treys_rate:>9.2f}x")
+    per_hand_us = timings["orientations"] / len(card_sets) * 1e6
     print(f"orientation_values: {per_hand_us:.2f} us per hand (32 orientations, up and down)")
 
     speedup = timings["treys"] / timings["hand_value"]
