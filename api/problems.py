@@ -24,6 +24,9 @@ from flipside.store import StoreUnavailable
 
 PROBLEM_JSON = "application/problem+json"
 RETRY_AFTER_SECONDS = 1
+# A body refused as too large is still read, up to this much, before the answer: a server
+# that closes a socket with unread data resets it, and the client may lose the 413.
+DRAIN_LIMIT_BYTES = 4 * 1024 * 1024
 
 # The HTTP status of every stable code the API or the layers below it can answer with.
 STATUS_BY_CODE: dict[str, int] = {
@@ -137,6 +140,12 @@ def problem_response(problem: Problem) -> Response:
     return response
 
 
+def _drain_body() -> None:
+    stream, left = request.environ["wsgi.input"], DRAIN_LIMIT_BYTES
+    while left > 0 and (chunk := stream.read(min(left, 65536))):
+        left -= len(chunk)
+
+
 def from_http_exception(error: HTTPException) -> Problem:
     """The problem for an error raised by Flask, werkzeug or webargs."""
     if isinstance(error, Problem):
@@ -185,6 +194,8 @@ class ProblemApi(Api):
         app.register_error_handler(Exception, self._handle_unexpected)
 
     def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
+        if error.code == 413:
+            _drain_body()
         return problem_response(from_http_exception(error))
 
     def _handle_error(self, error: Exception) -> Response:

@@ -295,6 +295,47 @@ def test_bad_reads_are_problems(api: ApiClient, still_table: Table, case: str) -
     assert_problem(api.get(path, token=token, headers=headers), status, code)
 
 
+ENDPOINTS = [
+    ("GET", "", None),
+    ("GET", "/actions", None),
+    ("GET", "/events", None),
+    ("GET", "/stream", None),
+    ("GET", "/export", None),
+    ("POST", "/exchange", {"discard": []}),
+    ("POST", "/orientation", {"cards": ["AK", "QJ", "T9", "87", "65"]}),
+]
+BAD_TOKENS: dict[str, Callable[[Table], str]] = {
+    "basic": lambda t: "Basic YWRtaW46YWRtaW4=",
+    "empty bearer": lambda t: "Bearer ",
+    "garbage": lambda t: "Bearer x" + t.actor[1:],
+    "another match's": lambda t: f"Bearer {t.stranger}",
+}
+
+
+@pytest.mark.parametrize("bad", list(BAD_TOKENS))
+@pytest.mark.parametrize(
+    ("method", "suffix", "body"), ENDPOINTS, ids=[e[1] or "/" for e in ENDPOINTS]
+)
+def test_every_endpoint_refuses_a_bad_token(
+    api: ApiClient, still_table: Table, method: str, suffix: str, body: Any, bad: str
+) -> None:
+    before = api.version(still_table.match_id)
+    headers = {"Authorization": BAD_TOKENS[bad](still_table)}
+    path = f"/v1/matches/{still_table.match_id}{suffix}"
+    response = api.request(method, path, json=body, headers=headers)
+    assert_problem(response, 401, "unauthorized")
+    assert response.headers["WWW-Authenticate"].startswith("Bearer")
+    assert api.version(still_table.match_id) == before
+
+
+@pytest.mark.parametrize(("suffix", "body"), [e[1:] for e in ENDPOINTS if e[0] == "POST"])
+def test_a_spectator_cannot_move(
+    api: ApiClient, still_table: Table, suffix: str, body: Any
+) -> None:
+    response = api.post(f"/v1/matches/{still_table.match_id}{suffix}", json=body)
+    assert_problem(response, 401, "unauthorized")
+
+
 @pytest.mark.parametrize(
     ("method", "path"),
     [("DELETE", "/v1/matches"), ("PUT", "/v1/matches/x/exchange"), ("POST", "/healthz")],
