@@ -17,6 +17,7 @@ pool is checked so that the next call gets a fresh connection; reads retry that 
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -86,8 +87,12 @@ _READ_STREAM = f"""
 SELECT {_COLUMNS} FROM events WHERE stream_id = %s AND version > %s ORDER BY version
 """
 
-_READ_STREAMS = f"""
-SELECT {_COLUMNS} FROM events WHERE stream_id = ANY(%s) ORDER BY stream_id, version
+# As _COLUMNS, but data and metadata as text: `read_streams` decodes a whole batch in one
+# json.loads call, because per-value decoding costs more in call overhead than in parsing.
+_READ_STREAMS = """
+SELECT stream_id, version, global_position, event_id::text, type, schema_version,
+       data::text, metadata::text, recorded_at, prev_hash, hash, txid::text::bigint
+FROM events WHERE stream_id = ANY(%s) ORDER BY stream_id, version
 """
 
 _READ_ALL = f"""
@@ -253,9 +258,12 @@ class PostgresEventStore:
         return events
 
     def read_streams(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
-        rows = self._read(lambda conn: _events(conn.execute(_READ_STREAMS, (list(stream_ids),))))
+        rows = self._read(lambda conn: conn.execute(_READ_STREAMS, (list(stream_ids),)).fetchall())
+        documents = iter(json.loads("[" + ",".join(f"{r[6]},{r[7]}" for r in rows) + "]"))
         streams: dict[str, list[StoredEvent]] = {}
-        for event in rows:
+        for row in rows:
+            data, metadata = next(documents), next(documents)
+            event = StoredEvent(*row[:6], data, metadata, *row[8:])
             streams.setdefault(event.stream_id, []).append(event)
         return streams
 
