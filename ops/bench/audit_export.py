@@ -26,6 +26,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from cli.common import JOBS
 from cli.main import cli
 from flipside.db import connect, temporary_database
 from flipside.domain.events import SeatSpec, from_data
@@ -79,15 +80,17 @@ def report(label: str, events: int, seconds: tuple[float, float], target: int) -
     )
 
 
-def measure(url: str) -> None:
+def measure(url: str, jobs: int) -> None:
     with PostgresEventStore(url) as store:
         events = sum(store.stream_version(match_id) for match_id in iter_stream_ids(store))
-    audit = timed(url, "audit", "--all", "--json")
+    audit = timed(url, "audit", "--all", "--json", "--jobs", str(jobs))
     with tempfile.TemporaryDirectory() as directory:
         out = Path(directory) / "all.jsonl"
-        export = timed(url, "export", "--all", "--format", "jsonl", "--out", str(out))
+        export = timed(
+            url, "export", "--all", "--format", "jsonl", "--out", str(out), "--jobs", str(jobs)
+        )
         size = out.stat().st_size
-    print(f"{events:,} events")
+    print(f"{events:,} events, --jobs {jobs} (CPU: this process only, not its workers)")
     report("audit --all", events, audit, 50_000)
     report("export --format jsonl", events, export, 100_000)
     print(f"export size {size / 1e6:.1f} MB")
@@ -102,9 +105,10 @@ def main() -> None:
     parser.add_argument(
         "--database-url", help="Measure this already filled database instead (kept as it is)."
     )
+    parser.add_argument("--jobs", type=int, default=JOBS, help="As the commands' --jobs.")
     options = parser.parse_args()
     if options.database_url:
-        measure(options.database_url)
+        measure(options.database_url, options.jobs)
         return
     with temporary_database(options.server_url, prefix="flipside_bench") as url:
         started = time.perf_counter()
@@ -113,7 +117,7 @@ def main() -> None:
             Projector(conn).catch_up()
         elapsed = time.perf_counter() - started
         print(f"stored {options.matches} matches, {events:,} events in {elapsed:.1f}s")
-        measure(url)
+        measure(url, options.jobs)
 
 
 if __name__ == "__main__":
