@@ -58,7 +58,7 @@ def caller_of(match_id: str) -> Caller:
     """Authenticate the request for `match_id` and note the caller on the log line."""
     d = deps()
     caller = authenticate(match_id, d.credentials, d.admin_token)
-    annotate(caller=caller.label)
+    annotate(caller=caller.label, seat=caller.seat)
     return caller
 
 

@@ -70,7 +70,13 @@ def _gunicorn_app(options: dict[str, Any]) -> Any:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64))
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256))
+@click.option(
+    "--threads",
+    default=32,
+    show_default=True,
+    type=click.IntRange(1, 256),
+    help="Per worker; each open event stream holds one.",
+)
 def serve(host: str, port: int, workers: int, threads: int) -> None:
     """Serve the HTTP API (and the web client) until interrupted.
 

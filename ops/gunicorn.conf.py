@@ -1,7 +1,7 @@
 """gunicorn settings for production: ``gunicorn -c ops/gunicorn.conf.py``.
 
 Environment: FLIPSIDE_BIND (default 127.0.0.1:8000), FLIPSIDE_WORKERS (2),
-FLIPSIDE_THREADS (8), plus the app's own FLIPSIDE_* settings (flipside.config). The hooks are
+FLIPSIDE_THREADS (32), plus the app's own FLIPSIDE_* settings (flipside.config). The hooks are
 `flipside serve`'s, so both resolve the database once in the master and aggregate metrics
 across workers the same way.
 """
@@ -14,7 +14,7 @@ wsgi_app = APP
 bind = os.environ.get("FLIPSIDE_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("FLIPSIDE_WORKERS", "2"))
 worker_class = WORKER_CLASS
-threads = int(os.environ.get("FLIPSIDE_THREADS", "8"))
+threads = int(os.environ.get("FLIPSIDE_THREADS", "32"))  # each open event stream holds one
 accesslog = None  # the app logs one canonical line per request
 control_socket_disable = True  # its default path is shared by every gunicorn of the user
 graceful_timeout = 10  # then open event streams are cut; clients resume with Last-Event-ID
