@@ -71,19 +71,16 @@ def in_batches(
     `jobs` > 1, batches run in that many processes, each with its own connections.
     """
     chunks = _chunks(ids)
-    first = next(chunks, None)
-    second = next(chunks, None)
-    if first is None:
-        return
-    if second is None or jobs == 1:
-        for batch in chain([first], [second] if second else [], chunks):
+    head = list(islice(chunks, 2))
+    if len(head) < 2 or jobs == 1:
+        for batch in chain(head, chunks):
             yield len(batch), work(url, batch)
         return
     # spawn, not fork: this process holds a connection pool and its threads.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(jobs, mp_context=context) as pool:
         pending: deque[tuple[int, Future[T]]] = deque()
-        for batch in chain([first, second], chunks):
+        for batch in chain(head, chunks):
             pending.append((len(batch), pool.submit(work, url, batch)))
             if len(pending) > 2 * jobs:  # keep every process busy, but no more in memory
                 size, future = pending.popleft()
