@@ -103,13 +103,17 @@ ORDER BY txid, global_position
 LIMIT %s
 """
 
+# The range conditions let the scan of events_stream_starts start at the prefix (or after
+# `after`) and stop past it; starts_with is the exact test.
 _LIST_STREAMS = """
 SELECT stream_id FROM events
 WHERE version = 1
-  AND (%s::text IS NULL OR stream_id COLLATE "C" > %s::text)
-  AND starts_with(stream_id, %s)
+  AND stream_id COLLATE "C" > %(after)s
+  AND stream_id COLLATE "C" >= %(prefix)s
+  AND stream_id COLLATE "C" < %(prefix)s || chr(1114111)
+  AND starts_with(stream_id, %(prefix)s)
 ORDER BY stream_id COLLATE "C"
-LIMIT %s
+LIMIT %(limit)s
 """
 
 _TIPS_REMEMBERED = 10_000
@@ -280,7 +284,9 @@ class PostgresEventStore:
         self, after: str | None = None, limit: int = 1000, prefix: str = ""
     ) -> list[str]:
         rows = self._read(
-            lambda conn: conn.execute(_LIST_STREAMS, (after, after, prefix, limit)).fetchall()
+            lambda conn: conn.execute(
+                _LIST_STREAMS, {"after": after or "", "prefix": prefix, "limit": limit}
+            ).fetchall()
         )
         return [row[0] for row in rows]
 
