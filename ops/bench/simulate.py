@@ -15,7 +15,7 @@ Four figures from one run, on one core, so they can be compared side by side:
 The policy's one-off tables are built before timing. ``easy`` and ``simulate`` play
 ``--easy-matches`` matches (the policy costs far more than the domain), the others
 ``--matches``. Usage: ``python ops/bench/simulate.py [--matches 1000] [--easy-matches 200]
-[--seats 4] [--seed 7] [--json]``
+[--seats 4] [--seed 7] [--clock wall|cpu] [--json]``
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Callable
 
 from flipside.domain.commands import ChooseOrientation, CreateMatch, Exchange
 from flipside.domain.events import SeatSpec
@@ -32,6 +33,9 @@ from flipside.domain.shuffle import policy_random
 from flipside.domain.state import Match
 from flipside.domain.views import view
 from flipside.simulation import match_seed, play_match, simulate
+
+Clock = Callable[[], float]
+CLOCKS: dict[str, Clock] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def _random_move(state: Match, rng: random.Random) -> Exchange | ChooseOrientation:
@@ -45,13 +49,13 @@ def _random_move(state: Match, rng: random.Random) -> Exchange | ChooseOrientati
 
 
 def bench_decider(
-    matches: int, seats: int, run_seed: int, *, seat_views: bool = False
+    matches: int, seats: int, run_seed: int, clock: Clock, *, seat_views: bool = False
 ) -> dict[str, float]:
     """Rounds and events per second of the decider alone, or with each seat's view built."""
     rng = random.Random(run_seed)
     specs = (SeatSpec("npc", level="easy"),) * seats
     rounds = events = 0
-    started = time.perf_counter()
+    started = clock()
     for number in range(matches):
         command = CreateMatch(f"bench-{number}", specs, match_seed(run_seed, number), True)
         new_events, state = execute(initial_state(), command)
@@ -64,27 +68,28 @@ def bench_decider(
             new_events, state = execute(state, move)
             events += len(new_events)
         rounds += state.round
-    return _rates(rounds, events, time.perf_counter() - started)
+    return _rates(rounds, events, clock() - started)
 
 
-def bench_easy(matches: int, seats: int, run_seed: int) -> dict[str, float]:
+def bench_easy(matches: int, seats: int, run_seed: int, clock: Clock) -> dict[str, float]:
     """Rounds and events per second of easy seats, without the digest."""
     specs = [SeatSpec("npc", level="easy")] * seats
     rounds = events = 0
-    started = time.perf_counter()
+    started = clock()
     for number in range(matches):
         new_events, state = play_match(
             f"sim-{run_seed}-{number}", specs, match_seed(run_seed, number)
         )
         events += len(new_events)
         rounds += state.round
-    return _rates(rounds, events, time.perf_counter() - started)
+    return _rates(rounds, events, clock() - started)
 
 
-def bench_simulate(matches: int, seats: int, run_seed: int) -> dict[str, float | str]:
-    """`flipside simulate`'s own figures, digest included."""
+def bench_simulate(matches: int, seats: int, run_seed: int, clock: Clock) -> dict[str, float | str]:
+    """`flipside simulate`'s run, digest included, timed around the call."""
+    started = clock()
     result = simulate(matches, ["easy"] * seats, run_seed)
-    return {**_rates(result.rounds, result.events, result.seconds), "digest": result.digest}
+    return {**_rates(result.rounds, result.events, clock() - started), "digest": result.digest}
 
 
 def _rates(rounds: int, events: int, seconds: float) -> dict[str, float]:
@@ -103,19 +108,26 @@ def main() -> None:
     parser.add_argument("--easy-matches", type=int, default=200)
     parser.add_argument("--seats", type=int, default=4, choices=(3, 4, 5))
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--clock",
+        choices=CLOCKS,
+        default="wall",
+        help="cpu: this process's CPU time, steadier than wall time on a shared machine",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     args = parser.parse_args()
+    clock = CLOCKS[args.clock]
     play_match("warm-up", [SeatSpec("npc", level="easy")] * args.seats, bytes(32))
     results = {
-        "decider": bench_decider(args.matches, args.seats, args.seed),
-        "seat views": bench_decider(args.matches, args.seats, args.seed, seat_views=True),
-        "easy": bench_easy(args.easy_matches, args.seats, args.seed),
-        "simulate": bench_simulate(args.easy_matches, args.seats, args.seed),
+        "decider": bench_decider(args.matches, args.seats, args.seed, clock),
+        "seat views": bench_decider(args.matches, args.seats, args.seed, clock, seat_views=True),
+        "easy": bench_easy(args.easy_matches, args.seats, args.seed, clock),
+        "simulate": bench_simulate(args.easy_matches, args.seats, args.seed, clock),
     }
     if args.json:
         print(json.dumps(results))
         return
-    print(f"{args.seats} seats, seed {args.seed}, one core")
+    print(f"{args.seats} seats, seed {args.seed}, one core, {args.clock} clock")
     print(f"{'':11}{'rounds':>8}{'events':>9}{'seconds':>9}{'rounds/s':>11}{'events/s':>11}")
     for name, figures in results.items():
         print(
