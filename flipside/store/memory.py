@@ -46,6 +46,8 @@ class InMemoryEventStore:
         metadata: Mapping[str, Any] | None = None,
         idempotency: IdempotencyRecord | None = None,
     ) -> list[StoredEvent]:
+        if expected_version < 0:
+            raise ValueError(f"expected_version must be >= 0, not {expected_version}")
         with self._lock:
             stream = self._streams.get(stream_id, [])
             if len(stream) != expected_version:

@@ -122,9 +122,11 @@ class StoreContract:
             store.append(stream, expected_version, events(1))
         assert store.stream_version(stream) == 2
 
-    def test_empty_append_is_refused(self, store: EventStore) -> None:
+    def test_empty_append_and_negative_version_are_refused(self, store: EventStore) -> None:
         with pytest.raises(ValueError):
             store.append(new_stream(), 0, [])
+        with pytest.raises(ValueError):
+            store.append(new_stream(), -1, events(1))
 
     def test_racing_appends_have_one_winner(self, store: EventStore) -> None:
         stream = new_stream()
