@@ -95,7 +95,7 @@ class Verdict:
         """What the verdict could not cover, for people; not a failure."""
         if self.seed_revealed:
             return None
-        return "running: seed not yet revealed, checked against the stored secret seed"
+        return "seed not yet revealed: checked against the secret seed stored at creation"
 
     def with_findings(self, more: Iterable[Finding]) -> Verdict:
         return Verdict(
