@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import tempfile
 import time
 from collections.abc import Sequence
@@ -93,7 +94,8 @@ def measure(url: str, jobs: int) -> None:
     print(f"{events:,} events, --jobs {jobs} (CPU: this process only, not its workers)")
     report("audit --all", events, audit, 50_000)
     report("export --format jsonl", events, export, 100_000)
-    print(f"export size {size / 1e6:.1f} MB")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"export size {size / 1e6:.1f} MB; peak RSS of this process {peak:.0f} MB")
 
 
 def main() -> None:
