@@ -2,10 +2,10 @@
 // player turns cards. The server decides every outcome; this port only has to agree with
 // flipside/domain/hands.py, and the browser test checks that on all 6,188 rank multisets.
 
-export const RANKS = "23456789TJQKA"; // R1: low to high
+const RANKS = "23456789TJQKA"; // R1: low to high
 
 // Weakest first, as in hands.py: the index is the category's weight in a value.
-export const CATEGORIES = [
+const CATEGORIES = [
   "high_card",
   "one_pair",
   "two_pair",

@@ -187,10 +187,6 @@ export function handName(hand) {
   return fill(TEXT[lang].hands[hand.category], { a, b });
 }
 
-export function currentLang() {
-  return lang;
-}
-
 export function toggleLang() {
   lang = lang === "ja" ? "en" : "ja";
   localStorage.setItem(STORAGE_KEY, lang);

@@ -26,7 +26,7 @@ export function cardLabel(oriented) {
 }
 
 // A card nobody at this seat may see yet (another seat's drawn card, R10).
-export function cardBack({ small = false } = {}) {
+function cardBack({ small = false } = {}) {
   return h("div", { class: `card back${small ? " small" : ""}`, "aria-label": t("faceDown") });
 }
 

@@ -81,7 +81,7 @@ export function exchangeArea({ view, me, layout, marked, busy, act }) {
 }
 
 // The up and down hands of the cards as they lie now, named live (R15-R16).
-export function handNames(oriented) {
+function handNames(oriented) {
   const { up, down } = sides(oriented);
   const line = (side, ranks) => {
     const hand = evaluate(ranks);

@@ -10,7 +10,7 @@ export function seatName(seat, me) {
   return t("npc", { n: seat.seat });
 }
 
-export function seatLevel(seat) {
+function seatLevel(seat) {
   return seat.level ? seat.level.replace("_", " ").toUpperCase() : "";
 }
 

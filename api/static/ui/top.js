@@ -3,12 +3,12 @@
 import { t, texts } from "../i18n.js";
 import { h } from "./dom.js";
 
-export const LEVELS = ["easy", "normal", "hard", "insane", "hate_you"];
+const LEVELS = ["easy", "normal", "hard", "insane", "hate_you"];
 
 // A phone held upright fits four seats at most (the source's site offers 3-4 there).
 const narrow = window.matchMedia("(max-width: 600px)");
 
-export function maxPlayers() {
+function maxPlayers() {
   return narrow.matches ? 4 : 5;
 }
 
