@@ -1,11 +1,12 @@
-"""Loading a jsonl record into another database (`flipside import`), all or nothing.
+"""Loading a jsonl record into another database (`flipside import`): verified first.
 
 The file is read twice so that memory stays flat whatever its size. The first pass audits
 every match (`audit.audit_stream`: the hash chain and the rules) and checks it against what
 the database already holds (a stored match must be a prefix of the imported one, or the
 same). Only if every match passes does the second pass insert, a batch of matches per
-transaction (`EventStore.import_events` keeps ids, hashes and times verbatim). Importing the
-same record twice inserts nothing the second time.
+transaction (`EventStore.import_events` keeps ids, hashes and times verbatim), so a record
+that does not check out changes nothing. Importing the same record twice inserts nothing
+the second time.
 """
 
 from __future__ import annotations
@@ -61,24 +62,26 @@ class _Tally:
 def verify_file(path: Path, store: EventStore, progress: Callable[[int], None]) -> _Tally:
     """Audit every match of the file, conflicts with the database included."""
     tally = _Tally()
-    for events in matches_in(path):
-        match_id = events[0].stream_id
-        verdict = audit_stream(match_id, events)
-        if verdict.passed:
-            verdict = verdict.with_findings(_conflicts(store, match_id, events))
-        if not verdict.passed:
-            tally.failed.append(verdict)
-        tally.matches, tally.events = tally.matches + 1, tally.events + len(events)
-        progress(len(events))
+    matches = matches_in(path)
+    while batch := list(islice(matches, BATCH_MATCHES)):
+        stored = store.read_streams([events[0].stream_id for events in batch])
+        for events in batch:
+            match_id = events[0].stream_id
+            verdict = audit_stream(match_id, events)
+            if verdict.passed:
+                verdict = verdict.with_findings(_conflicts(stored.get(match_id, []), events))
+            if not verdict.passed:
+                tally.failed.append(verdict)
+            tally.matches, tally.events = tally.matches + 1, tally.events + len(events)
+            progress(len(events))
     return tally
 
 
-def _conflicts(store: EventStore, match_id: str, events: Sequence[StoredEvent]) -> list[Finding]:
-    stored = [event.hash for event in store.read_stream(match_id)]
+def _conflicts(stored: Sequence[StoredEvent], events: Sequence[StoredEvent]) -> list[Finding]:
     try:
-        missing_events(stored, events)
+        missing_events([event.hash for event in stored], events)
     except ImportConflict as error:
-        return [Finding(match_id, None, "import", str(error))]
+        return [Finding(events[0].stream_id, None, "import", str(error))]
     return []
 
 

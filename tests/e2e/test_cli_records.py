@@ -143,3 +143,18 @@ def test_batches_in_processes_give_the_same_file_and_verdicts(
         if line.startswith("PASS")
     ]
     assert passed == sorted([*FINISHED, "rec-running"]) and "5 matches" in audited.stderr
+
+
+def test_a_record_that_disagrees_with_a_stored_match_is_refused(
+    source_url: str, fresh_database_url: object, tmp_path: Path
+) -> None:
+    exported(source_url, tmp_path / "a.jsonl")
+    target = fresh_database_url()  # type: ignore[operator]
+    with PostgresEventStore(target) as store:
+        finished_match(store, "rec-2")  # the same play, but other event ids and hashes
+    refused = run(target, "import", tmp_path / "a.jsonl")
+    assert refused.exit_code == 1
+    assert "rec-2 match [import] stream 'rec-2' already stored with different content" in (
+        refused.output
+    )
+    assert stored_matches(target) == ["rec-2"]
