@@ -140,9 +140,9 @@ def audit_stream(match_id: str, stored: Sequence[StoredEvent]) -> Verdict:
     if events is None:
         return Verdict(match_id, len(stored), False, False, tuple(audit.findings))
     seed = _check_seed(audit, events)
-    deck = _Deck(audit, seed)
-    for version, event in events:
-        deck.apply(version, event)
+    if seed is None:
+        audit.fail(events[0][0], "commitment", "the record holds no seed to check it against")
+    _check_deck(audit, events, seed)
     finished = _check_decider(audit, events) if seed is not None else False
     revealed = any(isinstance(event, SeedRevealed) for _, event in events)
     return Verdict(match_id, len(stored), finished, revealed, tuple(audit.findings))
@@ -189,6 +189,16 @@ def _seed_bytes(audit: _Audit, version: int, seed: str | None, promised: str) ->
     if commitment(raw) != promised:
         audit.fail(version, "commitment", "sha256(seed) is not the deck commitment")
     return raw
+
+
+def _check_deck(audit: _Audit, events: Sequence[tuple[int, Event]], seed: bytes | None) -> None:
+    deck = _Deck(audit, seed)
+    for version, event in events:
+        try:
+            deck.apply(version, event)
+        except (LookupError, TypeError, ValueError) as error:  # e.g. a hand for no seat
+            audit.fail(version, "decode", f"malformed {type(event).__name__}: {error!r}")
+            return
 
 
 class _Deck:
@@ -274,6 +284,9 @@ def _check_decider(audit: _Audit, events: Sequence[tuple[int, Event]]) -> bool:
             emitted, state = execute(state, command)
         except RuleViolation as error:
             audit.fail(version, "decider", f"illegal {type(command).__name__}: {error.message}")
+            break
+        except (LookupError, TypeError, ValueError) as error:  # a command of malformed fields
+            audit.fail(version, "decider", f"{type(command).__name__} fails: {error!r}")
             break
         stored = [event for _, event in events[at : at + len(emitted)]]
         if stored != emitted:

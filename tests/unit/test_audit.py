@@ -144,6 +144,23 @@ def test_an_unreadable_event_stops_the_audit(store: InMemoryEventStore) -> None:
     assert checks(events) == {"decode": version}
 
 
+def test_a_malformed_event_is_reported_not_raised(store: InMemoryEventStore) -> None:
+    def short_hands(data: dict[str, Any]) -> None:
+        data["hands"] = data["hands"][:1]
+
+    events, version = forged(store.read_stream("m1"), "CardsDealt", short_hands)
+    found = checks(events)
+    assert found["decode"] == version and found["decider"] == version
+
+
+def test_a_record_without_its_seed_cannot_pass(store: InMemoryEventStore) -> None:
+    def no_seed(data: dict[str, Any]) -> None:
+        data["seed"] = None
+
+    events, _ = forged(store.read_stream("h1"), "MatchCreated", no_seed)
+    assert checks(events) == {"commitment": 1}
+
+
 def test_no_events_is_no_match() -> None:
     verdict = audit_stream("nothing", [])
     assert not verdict.passed and verdict.findings[0].check == "decode"
