@@ -161,3 +161,12 @@ def test_atomic_output_leaves_nothing_when_interrupted(tmp_path: Path) -> None:
 def test_unknown_format_is_refused(matches: list[list[StoredEvent]]) -> None:
     with pytest.raises(ValueError, match="unknown format"):
         exported("xml", matches)
+
+
+def test_read_streams_gives_whole_streams_by_id() -> None:
+    store = InMemoryEventStore()
+    finished_match(store, "a", seats=3)
+    running_match(store, "b")
+    streams = store.read_streams(["b", "nothing", "a"])
+    assert set(streams) == {"a", "b"}
+    assert streams["a"] == store.read_stream("a") and streams["b"] == store.read_stream("b")
