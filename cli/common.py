@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from flipside.config import Settings
-from flipside.db import resolve_database_url
+from flipside.db import connect, resolve_database_url
 from flipside.service import UnknownMatch
 from flipside.store import PostgresEventStore, StoredEvent, iter_stream_ids
 
@@ -43,7 +43,12 @@ def database_url(ctx: click.Context) -> str:
 
 def open_store(ctx: click.Context) -> PostgresEventStore:
     """The event store of `database_url`, closed when the command ends."""
-    store = PostgresEventStore(database_url(ctx), max_size=2, timeout=STORE_TIMEOUT)
+    url = database_url(ctx)
+    # One plain connection first: a server that refuses is reported at once, where the
+    # pool would keep retrying in the background until its timeout.
+    with connect(url):
+        pass
+    store = PostgresEventStore(url, max_size=2, timeout=STORE_TIMEOUT)
     ctx.call_on_close(store.close)
     return store
 

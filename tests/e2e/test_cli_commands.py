@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli.main import cli
-from flipside.db import temporary_database
-from flipside.store import PostgresEventStore, StoreUnavailable
+from flipside.db import DatabaseUnavailable, temporary_database
+from flipside.store import PostgresEventStore
 from tests.recorded_matches import finished_match, project, running_match
 
 DOWN = "postgresql://postgres@127.0.0.1:1/nothing"  # no server listens on port 1
@@ -95,13 +95,26 @@ def test_an_unknown_match_is_one_line(url: str, command: list[str]) -> None:
     assert result.output.strip() == "Error: no match 'nope'"
 
 
-def test_a_database_that_does_not_answer_is_one_line_unless_debug() -> None:
-    result = run(DOWN, "audit", "--all")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["audit", "--all"],
+        ["replay", "x"],
+        ["matches", "list"],
+        ["export", "--all", "--format", "csv", "--out", "x.csv"],
+        ["import", "x.jsonl"],
+    ],
+)
+def test_a_database_that_does_not_answer_is_one_line(command: list[str]) -> None:
+    result = run(DOWN, *command)
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: database unavailable")
+    assert len(lines) == 1 and lines[0].startswith("Error: database unavailable"), lines
+
+
+def test_debug_shows_the_exception() -> None:
     debug = CliRunner().invoke(cli, ["--debug", "--database-url", DOWN, "replay", "x"])
-    assert isinstance(debug.exception, StoreUnavailable)
+    assert isinstance(debug.exception, DatabaseUnavailable)
 
 
 def test_a_usage_error_keeps_clicks_message(url: str) -> None:
