@@ -358,10 +358,16 @@ def projection_findings(
     """The projections' rows of a match against a fresh fold of its events (`rows`).
 
     Nothing is compared while the projections have not folded the whole match: they follow
-    the appends a little behind, by design.
+    the appends a little behind, by design. Projections ahead of the stream mean events were
+    cut off its end, which the hash chain alone cannot see.
     """
-    if summary is None or summary["version"] != len(events):
+    if summary is None or summary["version"] < len(events):
         return []
+    if summary["version"] > len(events):
+        message = (
+            f"the projections folded {summary['version']} events, the stream has {len(events)}"
+        )
+        return [Finding(match_id, None, "projection", message)]
     try:
         facts = fold_match(events)
     except (LookupError, TypeError, ValueError) as error:  # a record the audit already fails

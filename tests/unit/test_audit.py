@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from flipside.audit import audit_stream
+from flipside.audit import audit_stream, projection_findings
 from flipside.domain.events import DeckShuffled
 from flipside.domain.shuffle import commitment
+from flipside.projections.rows import match_summary, round_facts
 from flipside.store import GENESIS_HASH, InMemoryEventStore, StoredEvent
 from flipside.store.chain import recompute_hash
 from tests.recorded_matches import finished_match, running_match
@@ -159,6 +160,16 @@ def test_a_record_without_its_seed_cannot_pass(store: InMemoryEventStore) -> Non
 
     events, _ = forged(store.read_stream("h1"), "MatchCreated", no_seed)
     assert checks(events) == {"commitment": 1}
+
+
+def test_projections_ahead_of_the_stream_mean_a_cut_record(store: InMemoryEventStore) -> None:
+    events = store.read_stream("m0")
+    summary = {**match_summary(events), "version": len(events) + 3}
+    (finding,) = projection_findings("m0", events, summary, round_facts(events))
+    assert finding.check == "projection" and "the stream has" in finding.message
+    assert projection_findings("m0", events, None, []) == []  # not projected yet
+    behind = {**match_summary(events[:-5]), "version": len(events) - 5}
+    assert projection_findings("m0", events, behind, []) == []  # the projections lag
 
 
 def test_no_events_is_no_match() -> None:
