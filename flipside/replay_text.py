@@ -30,9 +30,8 @@ from flipside.domain.events import (
 )
 from flipside.domain.hands import describe
 from flipside.domain.views import Viewer, redact
+from flipside.export import HIDDEN
 from flipside.store.model import StoredEvent
-
-HIDDEN = "??"
 
 
 @dataclass(frozen=True, slots=True)
