@@ -30,7 +30,10 @@ def replay(
     seats = len(events[0].data.get("seats", []))
     if seat is not None and seat >= seats:
         raise click.BadParameter(f"the match has seats 0-{seats - 1}", param_hint="--as-seat")
-    for step in replay_steps(events, seat, round_no):
+    steps = replay_steps(events, seat, round_no)
+    if not steps:
+        raise click.BadParameter(f"match {match_id} has no round {round_no}", param_hint="--round")
+    for step in steps:
         if as_json:
             click.echo(json.dumps(step.to_json()))
         else:

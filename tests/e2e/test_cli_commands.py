@@ -72,6 +72,8 @@ def test_replay_as_a_seat_hides_the_others_orientation(url: str) -> None:
     assert "seed revealed" in result.stdout  # at the end the seed is public
     wrong = run(url, "replay", "cmd-done", "--as-seat", "7")
     assert wrong.exit_code == 2 and "seats 0-2" in wrong.output
+    beyond = run(url, "replay", "cmd-done", "--round", "999")
+    assert beyond.exit_code == 2 and "has no round 999" in beyond.output
 
 
 def test_audit_all_passes_and_says_a_running_match_is_running(url: str) -> None:
