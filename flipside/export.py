@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -77,7 +78,7 @@ _ENVELOPE = (
 
 def jsonl_line(event: StoredEvent) -> str:
     """One stored event as a line of canonical JSON (with its newline)."""
-    recorded = event.recorded_at.astimezone(UTC).isoformat() if event.recorded_at else None
+    recorded = _timestamp(event.recorded_at) or None
     envelope = {
         "stream_id": event.stream_id,
         "version": event.version,
@@ -249,7 +250,13 @@ def record_of(
 
 
 def _timestamp(moment: datetime | None) -> str:
-    return moment.astimezone(UTC).isoformat() if moment else ""
+    return _utc_text(moment) if moment else ""
+
+
+# The events of one append share their time (the transaction's), so most lookups hit.
+@lru_cache(maxsize=1024)
+def _utc_text(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat()
 
 
 def _cards(cards: Iterable[str | None] | None, count: int = 0) -> str:
