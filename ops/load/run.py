@@ -2,8 +2,9 @@
 
 For each client count, N threads each play matches back to back for a fixed time: create a
 match (one person, two easy computer players), then ``GET /actions`` and ``POST`` a random
-legal move until the match is over; no think time. Then the same client counts hammer the
-ceiling (`ceiling.py`: the same gunicorn, Flask and store, one INSERT per request). Both
+legal move until the match is over; no think time unless ``--think-ms`` asks for it. Then
+the same client counts hammer the ceiling (`ceiling.py`: the same gunicorn, Flask and
+store, one INSERT per request). Both
 servers run `ops/gunicorn.conf.py` (2 gthread workers) on a fresh database, one at a time.
 
     python ops/load/run.py --clients 8,32 --seconds 20 \\
@@ -41,13 +42,17 @@ SEATS = [{"type": "human", "name": "load"}, EASY, EASY]
 
 
 class Client:
-    """One keep-alive HTTP connection that times every request."""
+    """One keep-alive HTTP connection that times every request, and waits `think` seconds
+    (not timed) before each, as a person or a paced bot would."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, think: float = 0.0) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.latencies: list[float] = []
+        self.think = think
 
     def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        if self.think:
+            time.sleep(self.think)
         headers = {"Content-Type": "application/json"} if body is not None else {}
         if token:
             headers["Authorization"] = f"Bearer {token}"
@@ -192,6 +197,9 @@ def main() -> None:
     parser.add_argument("--clients", default="8,32", help="comma-separated client counts")
     parser.add_argument("--seconds", type=float, default=20.0, help="per client count")
     parser.add_argument(
+        "--think-ms", type=float, default=0.0, help="pause before each request (default none)"
+    )
+    parser.add_argument(
         "--server-url",
         default=os.environ.get(
             "FLIPSIDE_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -209,7 +217,8 @@ def main() -> None:
             with serving(url, extra) as port:
                 warm_up(port, unit)
                 for clients in counts:
-                    results.append(drive(target, port, clients, args.seconds, unit))
+                    think = args.think_ms / 1000
+                    results.append(drive(target, port, clients, args.seconds, unit, think))
                     print(json.dumps(asdict(results[-1])), flush=True)
     ceiling = {r.clients: r.requests_per_second for r in results if r.target == "ceiling"}
     summary = [
