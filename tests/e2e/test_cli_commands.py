@@ -10,9 +10,11 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
+from cli.errors import FlipsideGroup
 from cli.main import cli
 from flipside.db import DatabaseUnavailable, temporary_database
 from flipside.store import PostgresEventStore
@@ -138,3 +140,20 @@ def test_the_installed_script(url: str) -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["passed"] is True
     assert done.stderr == ""  # no progress bar in a pipe
+
+
+def test_an_unexpected_error_is_one_line_and_points_at_debug() -> None:
+    @click.group(cls=FlipsideGroup)
+    @click.option("--debug", is_flag=True)
+    @click.pass_context
+    def group(ctx: click.Context, debug: bool) -> None:
+        ctx.obj = {"debug": debug}
+
+    @group.command()
+    def boom() -> None:
+        raise RuntimeError("boom\nsecond line")
+
+    result = CliRunner().invoke(group, ["boom"])
+    assert result.exit_code == 1
+    assert result.output == "Error: RuntimeError: boom (flipside --debug shows the traceback)\n"
+    assert isinstance(CliRunner().invoke(group, ["--debug", "boom"]).exception, RuntimeError)
