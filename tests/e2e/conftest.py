@@ -4,6 +4,7 @@ response against the server's own OpenAPI document.
 - `server`: gunicorn with ``ops/gunicorn.conf.py`` (2 gthread workers, the app factory) on a
   free port of 127.0.0.1, serving this session's test database (`database_url`), with an
   admin token; started once, ready when ``/readyz`` says so, terminated at the end.
+  `gunicorn_server` starts further ones (another database, a server a test may kill).
 - `api`: an `ApiClient`; every response must be documented for its operation and status,
   carry a documented media type, and match the documented schema (errors: problem+json).
 - `play_turn` / `play_to_end`: a person's random legal moves, chosen from ``/actions``.
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,13 +43,13 @@ class Server:
     log_path: Path
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
 
 
-def _wait_ready(base_url: str, process: subprocess.Popen[bytes], log_path: Path) -> None:
+def wait_ready(base_url: str, process: subprocess.Popen[bytes], log_path: Path) -> None:
     deadline = time.monotonic() + READY_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -61,11 +63,15 @@ def _wait_ready(base_url: str, process: subprocess.Popen[bytes], log_path: Path)
     raise RuntimeError(f"the server was not ready in {READY_TIMEOUT}s")
 
 
-@pytest.fixture(scope="session")
-def server(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    port = _free_port()
+@contextmanager
+def gunicorn_server(
+    database_url: str, log_path: Path, **settings: str
+) -> Iterator[tuple[Server, subprocess.Popen[bytes]]]:
+    """gunicorn with ``ops/gunicorn.conf.py`` serving `database_url` on a free port, ready;
+    interrupted at the end if it is still running. `settings` are further environment
+    variables (e.g. ``FLIPSIDE_WORKERS``)."""
+    port = free_port()
     admin_token = secrets.token_urlsafe(24)
-    log_path = tmp_path_factory.mktemp("server") / "server.log"
     env = {
         **os.environ,
         "FLIPSIDE_DATABASE_URL": database_url,
@@ -73,22 +79,31 @@ def server(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Itera
         "FLIPSIDE_BIND": f"127.0.0.1:{port}",
         "FLIPSIDE_WORKERS": "2",
         "FLIPSIDE_LOG_FORMAT": "json",
+        **settings,
     }
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)  # the server makes its own
     command = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "ops" / "gunicorn.conf.py")]
-    with log_path.open("wb") as log:
+    with log_path.open("ab") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
     base_url = f"http://127.0.0.1:{port}"
     try:
-        _wait_ready(base_url, process, log_path)
-        yield Server(base_url, admin_token, log_path)
+        wait_ready(base_url, process, log_path)
+        yield Server(base_url, admin_token, log_path), process
     finally:
-        process.send_signal(signal.SIGINT)  # quick shutdown: no waiting for open streams
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)  # quick shutdown: no waiting for open streams
         try:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture(scope="session")
+def server(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    log_path = tmp_path_factory.mktemp("server") / "server.log"
+    with gunicorn_server(database_url, log_path) as (running, _):
+        yield running
 
 
 # --- checking responses against the OpenAPI document ----------------------------------------
