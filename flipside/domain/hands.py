@@ -118,6 +118,8 @@ def hand_value(ranks: str | Sequence[str]) -> int:
             pass  # not five ranks: the checks below say what is wrong
     if isinstance(ranks, bytes):
         raise ValueError("ranks must be text, not bytes")
+    if not isinstance(ranks, (str, Sequence)):
+        raise ValueError(f"ranks are text or a sequence of rank characters, not {ranks!r}")
     ranks = list(ranks)
     if len(ranks) != 5:
         raise ValueError(f"a hand has exactly 5 ranks, got {len(ranks)}")
@@ -136,8 +138,10 @@ def hand_category(value: int) -> str:
     >>> hand_category(hand_value("77K77"))
     'four_of_a_kind'
     """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a hand value")
     category = value // _CATEGORY_WEIGHT
-    if not 0 <= category < len(CATEGORIES) or isinstance(value, bool):
+    if not 0 <= category < len(CATEGORIES):
         raise ValueError(f"{value!r} is not a hand value")
     return CATEGORIES[category]
 

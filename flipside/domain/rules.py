@@ -103,7 +103,7 @@ def verify_create(state: Match, command: CreateMatch) -> None:
 def _verify_seat(state: Match, seat: int, phase: str) -> SeatState:
     if state.phase == "over":
         raise RuleViolation("match_over", "the match is over")
-    if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
+    if type(seat) is not int or not 0 <= seat < len(state.seats):  # bool is not a seat
         raise RuleViolation("unknown_seat", f"there is no seat {seat!r}")
     if state.seats[seat].eliminated:
         raise RuleViolation("seat_eliminated", f"seat {seat} has been eliminated")
@@ -119,6 +119,8 @@ def verify_exchange(state: Match, seat: int, discard: tuple[Card, ...]) -> None:
         raise RuleViolation("not_your_turn", f"it is seat {state.seat_to_exchange}'s turn")
     if len(discard) > HAND_SIZE:
         raise RuleViolation("invalid_cards", f"at most {HAND_SIZE} cards can be discarded")
+    if not all(isinstance(card, str) for card in discard):
+        raise RuleViolation("invalid_cards", "cards are two-character strings (R3)")
     if len(set(discard)) != len(discard):
         raise RuleViolation("invalid_cards", "a card is named twice")
     missing = [card for card in discard if card not in holder.hand]

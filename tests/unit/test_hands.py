@@ -364,3 +364,15 @@ def test_orientation_values_docstring_example_five_aces():
     assert hand_category(values[0][0]) == "five_of_a_kind"
     assert hand_category(values[0][1]) == "straight"
     assert values[0b11111] == (values[0][1], values[0][0])
+
+
+@pytest.mark.parametrize("bad", [None, 12345, 2.5, object()])
+def test_hand_value_refuses_what_is_not_ranks_with_value_error(bad: object) -> None:
+    with pytest.raises(ValueError, match="not"):
+        hand_value(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [2.5, "7", None, True])
+def test_hand_category_refuses_what_is_not_a_value(bad: object) -> None:
+    with pytest.raises(ValueError, match="not a hand value"):
+        hand_category(bad)  # type: ignore[arg-type]

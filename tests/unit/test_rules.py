@@ -290,9 +290,14 @@ def test_r10_discard_and_draw_the_same_number_from_the_top(fresh, count):
     assert state.seats[seat].exchanged
 
 
-@pytest.mark.parametrize("other_seat", [-1, 4, 99])
+@pytest.mark.parametrize("other_seat", [-1, 4, 99, True, "0", 1.0])
 def test_unknown_seats_are_refused(fresh, other_seat):
     assert violation(fresh, Exchange(other_seat, ())) == "unknown_seat"
+
+
+@pytest.mark.parametrize("discard", [(["AK"],), ({"AK": 1},), (None,)])
+def test_unhashable_or_non_text_discards_are_invalid_cards(fresh, discard):
+    assert violation(fresh, Exchange(fresh.seat_to_exchange, discard)) == "invalid_cards"
 
 
 def test_eliminated_seats_cannot_act():
