@@ -244,13 +244,19 @@ class MatchService:
         new: bool = False,
     ) -> Outcome:
         for _ in range(self.max_attempts):
-            stored_response = self._stored_response(idempotency)
-            if stored_response is not None:
-                return Outcome(None, (), stored_response, replayed=True)
+            if (replay := self._replay(idempotency)) is not None:
+                return replay
             state = initial_state() if new else self.load(match_id)
-            if expected_version is not None and state.version != expected_version:
-                raise StaleVersion(expected_version, state.version)
-            events, after = execute(state, command)
+            try:
+                if expected_version is not None and state.version != expected_version:
+                    raise StaleVersion(expected_version, state.version)
+                events, after = execute(state, command)
+            except (StaleVersion, RuleViolation):
+                # A twin of this request (the same key, sent at once) may have appended
+                # between the look-up above and the load: its answer is this one's too.
+                if (replay := self._replay(idempotency)) is not None:
+                    return replay
+                raise
             more, after = play_until_blocked(after, self.policies_for(after))
             response = respond(after) if respond else None
             record = None
@@ -272,7 +278,8 @@ class MatchService:
             return Outcome(after, appended, response)
         raise Conflict("the match changed under this request too often; try again")
 
-    def _stored_response(self, idempotency: Idempotency | None) -> dict[str, Any] | None:
+    def _replay(self, idempotency: Idempotency | None) -> Outcome | None:
+        """The stored answer to an earlier request with this idempotency key, if any."""
         if idempotency is None:
             return None
         found = self.store.lookup_idempotency(idempotency.scope, idempotency.key)
@@ -281,4 +288,4 @@ class MatchService:
         fingerprint, response = found
         if fingerprint != idempotency.fingerprint:
             raise IdempotencyMismatch("this Idempotency-Key was used for a different request")
-        return response
+        return Outcome(None, (), response, replayed=True)
