@@ -172,7 +172,8 @@ _EXPORT_TYPES = {"jsonl": "application/jsonl", "csv": "text/csv", "toml": "appli
 @blp.arguments(ExportQuerySchema, location="query")
 @blp.doc(responses=text_responses("The record in the format asked for", *_EXPORT_TYPES.values()))
 def export(query: dict[str, Any], match_id: str) -> Response:
-    """The match's full record, for study (DESIGN "Records for study").
+    """The match's full record, for study: jsonl (as stored, hashes intact), csv (one row per
+    seat per round) or toml (a readable hand history).
 
     Public once the match is over; the administrator may export at any time.
     """
