@@ -99,7 +99,7 @@ _READ_ALL = f"""
 SELECT {_COLUMNS} FROM events
 WHERE (txid, global_position) > (%s::text::xid8, %s)
   AND txid < pg_snapshot_xmin(pg_current_snapshot())
-ORDER BY txid, global_position
+ORDER BY events.txid, events.global_position
 LIMIT %s
 """
 
