@@ -19,6 +19,11 @@ from flipside.store.credentials import (
     SeatCredentials,
 )
 
+# How long a request waits for a database connection before it answers 503 with Retry-After.
+# The pools' default (10 s) held every thread of a worker through a short outage, /healthz
+# included, and told clients nothing; a healthy pool hands out connections in milliseconds.
+CONNECTION_WAIT_SECONDS = 2.0
+
 
 @dataclass
 class Dependencies:
@@ -36,9 +41,9 @@ class Dependencies:
     def connect(cls, settings: Settings) -> Dependencies:
         """PostgreSQL: the configured database, or the embedded one (migrated)."""
         url = resolve_database_url(settings)
-        credentials = PostgresSeatCredentials(url)
+        credentials = PostgresSeatCredentials(url, timeout=CONNECTION_WAIT_SECONDS)
         return cls(
-            MatchService(PostgresEventStore(url)),
+            MatchService(PostgresEventStore(url, timeout=CONNECTION_WAIT_SECONDS)),
             credentials,
             settings.admin_token,
             read_models=credentials,  # its pool lends connections to the queries

@@ -18,6 +18,7 @@ import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .model import StoreUnavailable
+from .postgres import RECONNECT_SECONDS
 
 _REMEMBERED = 10_000
 T = TypeVar("T")
@@ -71,6 +72,7 @@ class PostgresSeatCredentials:
             max_size=max_size,
             timeout=timeout,
             kwargs={"autocommit": True, "application_name": "flipside-credentials"},
+            reconnect_timeout=RECONNECT_SECONDS,
             name="flipside-credentials",
             open=True,
         )

@@ -117,7 +117,10 @@ LIMIT %(limit)s
 """
 
 _TIPS_REMEMBERED = 10_000
-_RECONNECT_SECONDS = 30.0
+# A failing reconnection is retried after 1 s, 2 s, 4 s...; after this long it is given up
+# and the next request starts a fresh one at once. Short, so that a server back from an
+# outage is found within a few seconds, not after a back-off grown as long as the outage.
+RECONNECT_SECONDS = 3.0
 
 
 class _Tips:
@@ -165,9 +168,7 @@ class PostgresEventStore:
             max_size=max_size,
             timeout=timeout,
             kwargs={"autocommit": True, "application_name": application_name},
-            # Give up a reconnection (its back-off doubles) after this long; demand then
-            # starts a fresh one, so a server back from a long outage is found quickly.
-            reconnect_timeout=_RECONNECT_SECONDS,
+            reconnect_timeout=RECONNECT_SECONDS,
             name="flipside-store",
             open=True,
         )
