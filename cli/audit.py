@@ -15,6 +15,7 @@ from .common import (
     database_url,
     in_batches,
     jobs_option,
+    match_count,
     match_ids,
     open_store,
     progress_bar,
@@ -32,9 +33,10 @@ def audit(ctx: click.Context, ids: tuple[str, ...], every: bool, as_json: bool, 
     command replayed through the rules, and the projections' rows against a fresh fold.
     A running match is checked as far as it goes."""
     url = database_url(ctx)
-    chosen = match_ids(open_store(ctx), ids, every)
+    store = open_store(ctx)
+    chosen = match_ids(store, ids, every)
     audited = failed = events = 0
-    with progress_bar("auditing", len(ids) or None) as advance:
+    with progress_bar("auditing", match_count(store, ids)) as advance:
         for size, verdicts in in_batches(audit_at, url, chosen, jobs):
             for verdict in verdicts:
                 click.echo(json.dumps(verdict.to_json()) if as_json else _verdict_text(verdict))

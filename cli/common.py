@@ -122,13 +122,22 @@ def read_events(store: PostgresEventStore, match_id: str) -> list[StoredEvent]:
 
 
 @contextmanager
-def progress_bar(label: str, total: int | None) -> Iterator[Any]:
-    """A callable advancing a progress bar on stderr by n; a bar only on a terminal."""
+def progress_bar(label: str, total: int | Callable[[], int] | None) -> Iterator[Any]:
+    """A callable advancing a progress bar on stderr by n; a bar only on a terminal.
+
+    `total` may be a callable, so that counting (say, every stored match) is done only when
+    a bar is shown.
+    """
     console = Console(stderr=True)
     if not console.is_terminal:
         yield lambda _n: None
         return
     columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(label, total=total)
+        task = progress.add_task(label, total=total() if callable(total) else total)
         yield lambda n: progress.advance(task, n)
+
+
+def match_count(store: PostgresEventStore, ids: Sequence[str]) -> Callable[[], int]:
+    """How many matches `match_ids` chooses: the ids named, else every stored match."""
+    return lambda: len(ids) or sum(1 for _ in iter_stream_ids(store))

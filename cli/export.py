@@ -15,6 +15,7 @@ from .common import (
     database_url,
     in_batches,
     jobs_option,
+    match_count,
     match_ids,
     open_store,
     progress_bar,
@@ -46,10 +47,11 @@ def export(
     """Write match records to OUT: jsonl (re-importable), csv (a row per seat per round) or
     toml (readable). The file appears only once complete."""
     url = database_url(ctx)
-    chosen = match_ids(open_store(ctx), ids, every, since)
+    store = open_store(ctx)
+    chosen = match_ids(store, ids, every, since)
     work = partial(export_at, fmt, since)
     matches = events = 0
-    with progress_bar("exporting", len(ids) or None) as advance, atomic_output(out) as file:
+    with progress_bar("exporting", match_count(store, ids)) as advance, atomic_output(out) as file:
         file.write(header_text(fmt))
         for size, (text, exported, count) in in_batches(work, url, chosen, jobs):
             file.write(text)
