@@ -23,7 +23,8 @@ from flipside.db import DatabaseUnavailable, MigrationStatus, resolve_database_u
 def db(ctx: click.Context, database_url: str | None) -> None:
     """Database schema: apply and show migrations."""
     ctx.ensure_object(dict)
-    ctx.obj["database_url"] = database_url
+    # Also `flipside --database-url URL db ...`: the group's own option only overrides it.
+    ctx.obj["database_url"] = database_url or ctx.obj.get("database_url")
 
 
 def _url(ctx: click.Context) -> str:

@@ -157,3 +157,9 @@ def test_an_unexpected_error_is_one_line_and_points_at_debug() -> None:
     assert result.exit_code == 1
     assert result.output == "Error: RuntimeError: boom (flipside --debug shows the traceback)\n"
     assert isinstance(CliRunner().invoke(group, ["--debug", "boom"]).exception, RuntimeError)
+
+
+def test_the_groups_database_url_reaches_db_commands(url: str) -> None:
+    result = run(url, "db", "status", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["pending"] == []
