@@ -79,6 +79,7 @@ class Player:
     served_at: list[float] = field(default_factory=list)  # time.monotonic() of each 2xx
     match_id: str | None = None
     token: str | None = None
+    pending: Acknowledged | None = None  # a POST sent but not answered yet (answer empty)
 
     def play(self, stop: threading.Event) -> None:
         while not stop.is_set():
@@ -106,13 +107,21 @@ class Player:
         self, path: str, body: dict[str, Any], token: str | None, stop: threading.Event
     ) -> dict[str, Any] | None:
         """POST with a fresh key, retried with that key until it is answered (or `stop`)."""
-        key = str(uuid.uuid4())
-        headers = {"Idempotency-Key": key}
+        self.pending = Acknowledged(path, body, str(uuid.uuid4()), token, {})
+        return self.finish_pending(stop)
+
+    def finish_pending(self, stop: threading.Event) -> dict[str, Any] | None:
+        """Send the pending POST with its key until it is answered (or `stop`)."""
+        assert self.pending is not None
+        path, body, token = self.pending.path, self.pending.body, self.pending.token
+        headers = {"Idempotency-Key": self.pending.key}
         answer = self.retrying(
             lambda: self.api.post(path, token=token, json=body, headers=headers), stop
         )
         if answer is not None:
-            self.acknowledged.append(Acknowledged(path, body, key, token, answer))
+            self.pending.answer = answer
+            self.acknowledged.append(self.pending)
+            self.pending = None
         return answer
 
     def retrying(self, call: Any, stop: threading.Event) -> dict[str, Any] | None:
