@@ -243,15 +243,22 @@ class MatchService:
         *,
         new: bool = False,
     ) -> Outcome:
+        # The first attempt trusts the state this process last stored or read (its worker
+        # usually serves the match's requests): a stale one fails the append, or the rules,
+        # and every later attempt reads the stored events first. This saves a read per move.
+        remembered = None if new else self._states.get(match_id)
         for _ in range(self.max_attempts):
             if (replay := self._replay(idempotency)) is not None:
                 return replay
-            state = initial_state() if new else self.load(match_id)
+            state = remembered or (initial_state() if new else self.load(match_id))
             try:
                 if expected_version is not None and state.version != expected_version:
                     raise StaleVersion(expected_version, state.version)
                 events, after = execute(state, command)
             except (StaleVersion, RuleViolation):
+                if remembered is not None:
+                    remembered = None  # judged on a remembered state: judge the stored one
+                    continue
                 # A twin of this request (the same key, sent at once) may have appended
                 # between the look-up above and the load: its answer is this one's too.
                 if (replay := self._replay(idempotency)) is not None:
@@ -273,6 +280,7 @@ class MatchService:
                     record,
                 )
             except ConcurrencyError:
+                remembered = None
                 continue
             self._states[match_id] = after
             return Outcome(after, appended, response)
