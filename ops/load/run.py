@@ -101,6 +101,7 @@ class Result:
     requests_per_second: float
     p50_ms: float
     p99_ms: float
+    server_cpu_ms_per_request: float = 0.0  # gunicorn's processes only, not PostgreSQL's
 
 
 def _percentile(ordered: list[float], fraction: float) -> float:
@@ -108,11 +109,16 @@ def _percentile(ordered: list[float], fraction: float) -> float:
 
 
 def drive(
-    target: str, port: int, clients: int, seconds: float, unit: Callable[..., None]
+    target: str,
+    port: int,
+    clients: int,
+    seconds: float,
+    unit: Callable[..., None],
+    think: float = 0.0,
 ) -> Result:
     """`clients` threads each repeat `unit` until `seconds` have passed; unfinished units of
     work at the deadline are not counted (their requests are)."""
-    workers = [Client(port) for _ in range(clients)]
+    workers = [Client(port, think) for _ in range(clients)]
     done = [0] * clients
     deadline = time.perf_counter() + seconds
 
@@ -149,9 +155,27 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its children, from /proc (Linux).
+
+    Unlike requests per second, CPU per request hardly moves when other work shares the
+    machine, so it compares the API with its ceiling on a busy machine too.
+    """
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        if pid in (int(stat.parent.name), int(fields[1])):  # itself, or its parent is `pid`
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
-def serving(database_url: str, extra: list[str]) -> Iterator[int]:
-    """gunicorn with ops/gunicorn.conf.py (2 workers) on a free port, until the block ends."""
+def serving(database_url: str, extra: list[str]) -> Iterator[tuple[int, int]]:
+    """gunicorn with ops/gunicorn.conf.py (2 workers) on a free port, until the block ends:
+    (port, the master's pid)."""
     port = _free_port()
     env = {
         **os.environ,
@@ -166,7 +190,7 @@ def serving(database_url: str, extra: list[str]) -> Iterator[int]:
     )
     try:
         _wait_ready(port, process)
-        yield port
+        yield port, process.pid
     finally:
         process.terminate()
         process.wait(timeout=30)
@@ -214,15 +238,27 @@ def main() -> None:
             ("matches", [], play_match),
             ("ceiling", CEILING, ping_ceiling),
         ):
-            with serving(url, extra) as port:
+            with serving(url, extra) as (port, pid):
                 warm_up(port, unit)
                 for clients in counts:
-                    think = args.think_ms / 1000
-                    results.append(drive(target, port, clients, args.seconds, unit, think))
-                    print(json.dumps(asdict(results[-1])), flush=True)
-    ceiling = {r.clients: r.requests_per_second for r in results if r.target == "ceiling"}
+                    cpu = tree_cpu_seconds(pid)
+                    result = drive(target, port, clients, args.seconds, unit, args.think_ms / 1000)
+                    cpu_ms = (tree_cpu_seconds(pid) - cpu) * 1000 / result.requests
+                    result.server_cpu_ms_per_request = round(cpu_ms, 3)
+                    results.append(result)
+                    print(json.dumps(asdict(result)), flush=True)
+    ceiling = {r.clients: r for r in results if r.target == "ceiling"}
     summary = [
-        {**asdict(r), "fraction_of_ceiling": round(r.requests_per_second / ceiling[r.clients], 2)}
+        {
+            **asdict(r),
+            "fraction_of_ceiling": round(
+                r.requests_per_second / ceiling[r.clients].requests_per_second, 2
+            ),
+            # The same in CPU: how many API requests a ceiling request's CPU would pay for.
+            "cpu_fraction_of_ceiling": round(
+                ceiling[r.clients].server_cpu_ms_per_request / r.server_cpu_ms_per_request, 2
+            ),
+        }
         for r in results
         if r.target == "matches"
     ]
