@@ -40,6 +40,7 @@ from .schemas import (
     MatchViewSchema,
     OrientationSchema,
     actions_of,
+    view_json,
 )
 
 blp = Blueprint(
@@ -50,7 +51,6 @@ blp = Blueprint(
     "act and see as a seat; without a token you are a spectator.",
 )
 
-_view_schema = MatchViewSchema()
 CREATE_SCOPE = "create"
 
 
@@ -89,24 +89,28 @@ def _parsed(parse: Callable[[Iterable[object]], tuple[str, ...]], texts: list[st
         raise RuleViolation("invalid_cards", str(error)) from None
 
 
-def _answer(outcome: Outcome, status: int = 200, headers: dict[str, str] | None = None) -> Any:
-    """The command's response, already in its JSON form (it is what an idempotent replay
-    returns), so it is sent as is rather than dumped through the schema again."""
-    count_appended([event.type for event in outcome.appended])
-    response = outcome.response or {}
+def _json(body: dict[str, Any], status: int = 200, headers: dict[str, str] | None = None) -> Any:
+    """A body already in its JSON form, sent as is (not dumped through a schema again)."""
     headers = dict(headers or {})
-    if "version" in response:
-        headers["ETag"] = etag(response["version"])
-    if outcome.replayed:
-        headers["Idempotent-Replayed"] = "true"
-        g.outcome = "replayed"
+    if "version" in body:
+        headers["ETag"] = etag(body["version"])
     return current_app.response_class(
-        json.dumps(response), status=status, headers=headers, mimetype="application/json"
+        json.dumps(body), status=status, headers=headers, mimetype="application/json"
     )
 
 
+def _answer(outcome: Outcome, status: int = 200, headers: dict[str, str] | None = None) -> Any:
+    """A command's response: the JSON stored with its append (an idempotent replay's too)."""
+    count_appended([event.type for event in outcome.appended])
+    headers = dict(headers or {})
+    if outcome.replayed:
+        headers["Idempotent-Replayed"] = "true"
+        g.outcome = "replayed"
+    return _json(outcome.response or {}, status, headers)
+
+
 def _view_of(seat: int) -> Callable[[Match], dict[str, Any]]:
-    return lambda state: _view_schema.dump(view(state, seat))
+    return lambda state: view_json(view(state, seat))
 
 
 @blp.route("", methods=["POST"])
@@ -174,7 +178,7 @@ def get_match(match_id: str) -> Any:
     """The match as the caller may see it; cards the caller may not see are null."""
     caller = caller_of(match_id)
     state = current_state(deps().service, match_id)
-    return view(state, caller.seat, omniscient=caller.admin), 200, {"ETag": etag(state.version)}
+    return _json(view_json(view(state, caller.seat, omniscient=caller.admin)))
 
 
 @blp.route("/<match_id>/actions", methods=["GET"])
