@@ -114,7 +114,7 @@ def _view_of(seat: int) -> Callable[[Match], dict[str, Any]]:
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(CreateMatchSchema)
+@blp.arguments(CreateMatchSchema())
 @blp.response(201, MatchCreatedSchema)
 @blp.doc(parameters=[IDEMPOTENCY_HEADER])
 def create_match(body: dict[str, Any]) -> Any:
@@ -197,7 +197,7 @@ def get_actions(match_id: str) -> Any:
 
 
 @blp.route("/<match_id>/exchange", methods=["POST"])
-@blp.arguments(ExchangeSchema)
+@blp.arguments(ExchangeSchema())
 @blp.response(200, MatchViewSchema)
 @blp.doc(parameters=COMMAND_HEADERS)
 def exchange(body: dict[str, Any], match_id: str) -> Any:
@@ -218,7 +218,7 @@ def exchange(body: dict[str, Any], match_id: str) -> Any:
 
 
 @blp.route("/<match_id>/orientation", methods=["POST"])
-@blp.arguments(OrientationSchema)
+@blp.arguments(OrientationSchema())
 @blp.response(200, MatchViewSchema)
 @blp.doc(parameters=COMMAND_HEADERS)
 def orientation(body: dict[str, Any], match_id: str) -> Any:

@@ -59,7 +59,7 @@ def record(stored: StoredEvent, seat: int | None, omniscient: bool) -> dict[str,
 
 
 @blp.route("/<match_id>/events", methods=["GET"])
-@blp.arguments(EventsQuerySchema, location="query")
+@blp.arguments(EventsQuerySchema(), location="query")
 @blp.response(200, EventsSchema)
 def events(query: dict[str, Any], match_id: str) -> Any:
     """The match's events after version `after`, redacted for the caller."""
@@ -144,7 +144,7 @@ def _resume_from(query_after: int) -> int:
 
 
 @blp.route("/<match_id>/stream", methods=["GET"])
-@blp.arguments(EventsQuerySchema, location="query")
+@blp.arguments(EventsQuerySchema(), location="query")
 @blp.doc(
     responses=text_responses(
         "Server-Sent Events: `id` is the event's version, `event` its type, `data` the record "
@@ -169,7 +169,7 @@ _EXPORT_TYPES = {"jsonl": "application/jsonl", "csv": "text/csv", "toml": "appli
 
 
 @blp.route("/<match_id>/export", methods=["GET"])
-@blp.arguments(ExportQuerySchema, location="query")
+@blp.arguments(ExportQuerySchema(), location="query")
 @blp.doc(responses=text_responses("The record in the format asked for", *_EXPORT_TYPES.values()))
 def export(query: dict[str, Any], match_id: str) -> Response:
     """The match's full record, for study: jsonl (as stored, hashes intact), csv (one row per

@@ -301,9 +301,13 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(field.name for field in dataclasses.fields(cls))
 
 
+_LEAVES = (str, int, float, type(None))
+
+
 def _plain(value: Any) -> Any:
-    if hasattr(type(value), "__dataclass_fields__"):
-        return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
+    """A view's value as JSON: leaves as they are, tuples as lists, dataclasses as dicts."""
+    if isinstance(value, _LEAVES):
+        return value
     if isinstance(value, tuple):
         return [_plain(item) for item in value]
-    return value
+    return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}

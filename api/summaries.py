@@ -30,7 +30,7 @@ def _source() -> Any:
 
 
 @blp.route("/matches", methods=["GET"])
-@blp.arguments(MatchesQuerySchema, location="query")
+@blp.arguments(MatchesQuerySchema(), location="query")
 @blp.response(200, MatchListSchema)
 def list_matches(query: dict[str, Any]) -> Any:
     """Match summaries, newest first; page on with `after` = the last match id."""
