@@ -18,7 +18,7 @@ import time
 import uuid
 import warnings
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +54,14 @@ def private_cluster() -> Iterator[tuple[Any, str]]:
     finally:
         server.cleanup()
         shutil.rmtree(base, ignore_errors=True)
+
+
+def wait_for(condition: Callable[[], bool], seconds: float) -> None:
+    """Poll `condition` until it holds; fail if it does not within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"not within {seconds}s"
+        time.sleep(0.05)
 
 
 @dataclass

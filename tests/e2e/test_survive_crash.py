@@ -20,7 +20,7 @@ from pathlib import Path
 import psutil
 
 from .conftest import ApiClient, OpenApiDocument, gunicorn_server, play_to_end
-from .survive import Player, check_acknowledged, playing
+from .survive import Player, check_acknowledged, playing, wait_for
 
 PLAYERS = 4
 RUN_SECONDS = 1.5  # of play before each kill
@@ -36,13 +36,6 @@ def _kill(pids: set[int]) -> None:
         os.kill(pid, signal.SIGKILL)
 
 
-def _wait_for(condition: Callable[[], bool], seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, f"not within {seconds}s"
-        time.sleep(0.05)
-
-
 def test_acknowledged_actions_survive_kill_9_of_a_worker_and_of_the_server(
     tmp_path: Path, openapi: OpenApiDocument, fresh_database_url: Callable[[], str]
 ) -> None:
@@ -56,7 +49,7 @@ def test_acknowledged_actions_survive_kill_9_of_a_worker_and_of_the_server(
             victim = min(workers)
             _kill({victim})
             # The master replaces the worker; the players keep playing on the survivor.
-            _wait_for(lambda: len(_workers(process.pid) - {victim}) == len(workers), 20)
+            wait_for(lambda: len(_workers(process.pid) - {victim}) == len(workers), 20)
             time.sleep(RUN_SECONDS)
             _kill(_workers(process.pid) | {process.pid})
             process.wait()
