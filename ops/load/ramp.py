@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from run import Client, drive, play_match, serving, warm_up
+from run import Client, drive, play_match, serving, tree_cpu_seconds, warm_up
 
 from flipside.db import create_database, temporary_database, upgrade, with_database
 from flipside.store import PostgresEventStore
@@ -47,10 +47,16 @@ RETRY_PAUSE_SECONDS = 0.05
 
 
 def ramp(server_url: str, seconds: float, p99_limit_ms: float) -> None:
-    with temporary_database(server_url, prefix="flipside_load") as url, serving(url, []) as port:
+    with (
+        temporary_database(server_url, prefix="flipside_load") as url,
+        serving(url, []) as (port, pid),
+    ):
         warm_up(port, play_match)
         for clients in STEPS:
+            cpu = tree_cpu_seconds(pid)
             result = drive("matches", port, clients, seconds, play_match)
+            cpu_ms = (tree_cpu_seconds(pid) - cpu) * 1000 / result.requests
+            result.server_cpu_ms_per_request = round(cpu_ms, 3)
             print(json.dumps(asdict(result)), flush=True)
             if result.p99_ms > p99_limit_ms:
                 print(f"p99 {result.p99_ms} ms > {p99_limit_ms} ms at {clients} clients")
@@ -140,7 +146,7 @@ def throwaway_cluster() -> Iterator[tuple[Any, str]]:
 
 def restart(clients: int, seconds: float, down_seconds: float) -> None:
     tally = Tally()
-    with throwaway_cluster() as (postgres, url), serving(url, []) as port:
+    with throwaway_cluster() as (postgres, url), serving(url, []) as (port, _):
         warm_up(port, play_match)
         workers = [RetryingClient(port, tally) for _ in range(clients)]
         stop = threading.Event()
