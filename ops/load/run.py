@@ -28,7 +28,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +48,7 @@ class Client:
     def __init__(self, port: int, think: float = 0.0) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.latencies: list[float] = []
+        self.by_kind: dict[str, list[float]] = {}  # "POST exchange": latencies
         self.think = think
 
     def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
@@ -61,7 +62,9 @@ class Client:
         self.connection.request(method, path, payload, headers)
         response = self.connection.getresponse()
         data = response.read()
-        self.latencies.append(time.perf_counter() - started)
+        latency = time.perf_counter() - started
+        self.latencies.append(latency)
+        self.by_kind.setdefault(f"{method} {path.rsplit('/', 1)[-1]}", []).append(latency)
         if response.status >= 400:
             raise RuntimeError(f"{method} {path}: {response.status} {data[:200]!r}")
         return json.loads(data)
@@ -102,6 +105,7 @@ class Result:
     p50_ms: float
     p99_ms: float
     server_cpu_ms_per_request: float = 0.0  # gunicorn's processes only, not PostgreSQL's
+    p50_p99_ms_by_request: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
 def _percentile(ordered: list[float], fraction: float) -> float:
@@ -136,6 +140,10 @@ def drive(
         thread.join()
     elapsed = time.perf_counter() - started
     latencies = sorted(latency for worker in workers for latency in worker.latencies)
+    by_kind: dict[str, list[float]] = {}
+    for worker in workers:
+        for kind, measured in worker.by_kind.items():
+            by_kind.setdefault(kind, []).extend(measured)
     return Result(
         target=target,
         clients=clients,
@@ -146,6 +154,10 @@ def drive(
         requests_per_second=round(len(latencies) / elapsed, 1),
         p50_ms=round(_percentile(latencies, 0.50), 2),
         p99_ms=round(_percentile(latencies, 0.99), 2),
+        p50_p99_ms_by_request={
+            kind: (round(_percentile(sorted(v), 0.5), 2), round(_percentile(sorted(v), 0.99), 2))
+            for kind, v in sorted(by_kind.items())
+        },
     )
 
 
