@@ -2,16 +2,17 @@
 
 For each client count, N threads each play matches back to back for a fixed time: create a
 match (one person, two easy computer players), then ``GET /actions`` and ``POST`` a random
-legal move until the match is over; no think time unless ``--think-ms`` asks for it. Then
-the same client counts hammer the ceiling (`ceiling.py`: the same gunicorn, Flask and
-store, one INSERT per request). Both
-servers run `ops/gunicorn.conf.py` (2 gthread workers) on a fresh database, one at a time.
+legal move until the match is over; no think time unless ``--think-ms`` asks for it. Right
+after, as many clients hammer the ceiling (`ceiling.py`: the same gunicorn, Flask and store,
+one INSERT per request). Both servers run `ops/gunicorn.conf.py` (2 gthread workers) on a
+fresh database; only one is under load at a time.
 
     python ops/load/run.py --clients 8,32 --seconds 20 \\
         --server-url postgresql://postgres@127.0.0.1:5432/postgres
 
-Prints one line per run and a JSON summary (matches/s, requests/s, p50/p99 latency in ms,
-and the API's request rate as a fraction of the ceiling's).
+Prints a JSON line per client count: the API run and its ceiling run (matches/s, requests/s,
+p50/p99 latency in ms, overall and by request kind, server CPU per request) and the API's
+request rate and CPU cost as fractions of the ceiling's.
 """
 
 from __future__ import annotations
@@ -232,6 +233,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", default="8,32", help="comma-separated client counts")
     parser.add_argument("--seconds", type=float, default=20.0, help="per client count")
+    parser.add_argument("--repeat", type=int, default=1, help="measure every pair this often")
     parser.add_argument(
         "--think-ms", type=float, default=0.0, help="pause before each request (default none)"
     )
@@ -244,42 +246,54 @@ def main() -> None:
     )
     args = parser.parse_args()
     counts = [int(count) for count in args.clients.split(",")]
-    results: list[Result] = []
-    with temporary_database(args.server_url, prefix="flipside_load") as url:
-        for target, extra, unit in (
-            ("matches", [], play_match),
-            ("ceiling", CEILING, ping_ceiling),
-        ):
-            with serving(url, extra) as (port, pid):
-                warm_up(port, unit)
-                for clients in counts:
-                    cpu = tree_cpu_seconds(pid)
-                    result = drive(target, port, clients, args.seconds, unit, args.think_ms / 1000)
-                    cpu_ms = (tree_cpu_seconds(pid) - cpu) * 1000 / result.requests
-                    result.server_cpu_ms_per_request = round(cpu_ms, 3)
-                    results.append(result)
-                    print(json.dumps(asdict(result)), flush=True)
-    ceiling = {r.clients: r for r in results if r.target == "ceiling"}
-    summary = [
-        {
-            **asdict(r),
-            "fraction_of_ceiling": round(
-                r.requests_per_second / ceiling[r.clients].requests_per_second, 2
-            ),
-            # The same in CPU: how many API requests a ceiling request's CPU would pay for.
-            "cpu_fraction_of_ceiling": round(
-                ceiling[r.clients].server_cpu_ms_per_request / r.server_cpu_ms_per_request, 2
-            ),
-        }
-        for r in results
-        if r.target == "matches"
-    ]
-    print(
-        json.dumps(
-            {"matches": summary, "ceiling": [asdict(r) for r in results if r.target == "ceiling"]},
-            indent=2,
-        )
-    )
+    think = args.think_ms / 1000
+    pairs = []
+    with (
+        temporary_database(args.server_url, prefix="flipside_load") as url,
+        serving(url, []) as api,
+        serving(url, CEILING) as ceiling,
+    ):
+        warm_up(api[0], play_match)
+        warm_up(ceiling[0], ping_ceiling)
+        # Each API run is followed at once by its ceiling run: on a machine whose other load
+        # comes and goes, the pair sees the same conditions.
+        for _ in range(args.repeat):
+            for clients in counts:
+                matches = measure("matches", api, clients, args.seconds, play_match, think)
+                pinged = measure("ceiling", ceiling, clients, args.seconds, ping_ceiling, think)
+                pairs.append(_paired(matches, pinged))
+                print(json.dumps(pairs[-1]), flush=True)
+
+
+def measure(
+    target: str,
+    server: tuple[int, int],
+    clients: int,
+    seconds: float,
+    unit: Callable[..., None],
+    think: float,
+) -> Result:
+    """`drive`, with the server's CPU time per request."""
+    port, pid = server
+    cpu = tree_cpu_seconds(pid)
+    result = drive(target, port, clients, seconds, unit, think)
+    cpu_ms = (tree_cpu_seconds(pid) - cpu) * 1000 / result.requests
+    result.server_cpu_ms_per_request = round(cpu_ms, 3)
+    return result
+
+
+def _paired(matches: Result, ceiling: Result) -> dict[str, Any]:
+    return {
+        "clients": matches.clients,
+        "load_average": os.getloadavg()[0],
+        "matches": asdict(matches),
+        "ceiling": asdict(ceiling),
+        "fraction_of_ceiling": round(matches.requests_per_second / ceiling.requests_per_second, 2),
+        # The same in CPU: how many API requests a ceiling request's CPU would pay for.
+        "cpu_fraction_of_ceiling": round(
+            ceiling.server_cpu_ms_per_request / matches.server_cpu_ms_per_request, 2
+        ),
+    }
 
 
 if __name__ == "__main__":
