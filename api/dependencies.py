@@ -5,12 +5,15 @@ the projection queries, built once per app (per gunicorn worker) and shared by i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from flask import current_app
 
 from flipside.config import Settings
 from flipside.db import resolve_database_url
+from flipside.npc.driver import npc_policies
+from flipside.projections.habits import ProjectedHabits
 from flipside.service import MatchService
 from flipside.store import InMemoryEventStore, PostgresEventStore
 from flipside.store.credentials import (
@@ -42,8 +45,13 @@ class Dependencies:
         """PostgreSQL: the configured database, or the embedded one (migrated)."""
         url = resolve_database_url(settings)
         credentials = PostgresSeatCredentials(url, timeout=CONNECTION_WAIT_SECONDS)
+        # INSANE and HATE YOU model the person from their past showdowns (issue 6).
+        habits = ProjectedHabits(credentials)  # its pool lends connections to the queries
         return cls(
-            MatchService(PostgresEventStore(url, timeout=CONNECTION_WAIT_SECONDS)),
+            MatchService(
+                PostgresEventStore(url, timeout=CONNECTION_WAIT_SECONDS),
+                policies_for=partial(npc_policies, habits=habits),
+            ),
             credentials,
             settings.admin_token,
             read_models=credentials,  # its pool lends connections to the queries
