@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 import secrets
+import shutil
+import tempfile
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -97,6 +99,22 @@ def temporary_embedded_server(pgdata: Path) -> Iterator[str]:
         yield with_database(server.get_uri(), "postgres")
     finally:
         server.cleanup()
+
+
+@contextmanager
+def private_cluster(name: str) -> Iterator[tuple[Any, str]]:
+    """An embedded PostgreSQL of the caller's own, which it may stop and start (for outage
+    tests and load runs, never a shared server), and the URL of a migrated database `name`
+    on it. Everything is deleted afterwards. The server object has ``stop()``/``start()``."""
+    base = Path(tempfile.mkdtemp(prefix=f"flipside-{name}-"))
+    server = _embedded_server(base / "pgdata", cleanup_mode="delete")
+    try:
+        url = create_database(with_database(server.get_uri(), "postgres"), name)
+        upgrade(url)
+        yield server, url
+    finally:
+        server.cleanup()
+        shutil.rmtree(base, ignore_errors=True)
 
 
 def _embedded_server(pgdata: Path, cleanup_mode: str) -> Any:

