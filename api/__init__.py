@@ -18,13 +18,11 @@ from flask import Flask, request
 from flipside.config import Settings
 from flipside.logging import configure as configure_logging
 
-from . import matches, observability, operations, records, summaries
+from . import matches, observability, operations, ratelimit, records, summaries
 from .dependencies import Dependencies
-from .problems import Problem, ProblemApi
+from .problems import MAX_BODY_BYTES, Problem, ProblemApi
 from .records import StreamTiming
 from .web import web
-
-MAX_BODY_BYTES = 64 * 1024  # the largest legal body is a few hundred bytes
 
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
@@ -39,7 +37,13 @@ DEFAULTS: dict[str, Any] = {
     "API_SPEC_OPTIONS": {
         "info": {
             "description": "The two-sided 78-card poker, played over HTTP. Errors are RFC 9457 "
-            "problem details with a stable `code`."
+            "problem details with a stable `code`.\n\n"
+            f"Limits: a request body is at most {MAX_BODY_BYTES // 1024} KiB (413 "
+            "`payload_too_large`). Each bearer "
+            "token, or each client address for requests without one, may send "
+            "`FLIPSIDE_RATE_LIMIT` requests per second (default 100, bursts of 200), counted "
+            "by each server process on its own (a client spread over N processes may reach "
+            "N times the rate); beyond it 429 `rate_limited` with `Retry-After`."
         },
         "components": {
             "securitySchemes": {
@@ -64,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     dependencies = app.config.get("FLIPSIDE_DEPENDENCIES") or Dependencies.connect(settings)
     app.extensions["flipside"] = dependencies
     observability.install(app)
+    ratelimit.install(app, settings.rate_limit)
     app.before_request(_json_bodies_only)
     api = ProblemApi(app)
     for blueprint in (matches.blp, records.blp, summaries.blp, operations.blp):

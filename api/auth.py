@@ -42,7 +42,8 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _presented_token() -> str | None:
+def presented_token() -> str | None:
+    """The bearer token of the request, None without an Authorization header."""
     header = request.headers.get("Authorization")
     if header is None:
         return None
@@ -58,7 +59,7 @@ def _unauthorized(detail: str) -> Problem:
 
 def authenticate(match_id: str, credentials: SeatCredentials, admin_token: str | None) -> Caller:
     """The caller of a request about `match_id`; 401 for a token that is not valid for it."""
-    token = _presented_token()
+    token = presented_token()
     if token is None:
         return Caller()
     if admin_token and hmac.compare_digest(token.encode(), admin_token.encode()):

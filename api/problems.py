@@ -12,6 +12,7 @@ import http
 from typing import Any
 
 import marshmallow as ma
+from apispec import BasePlugin
 from flask import Response, g, json, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
@@ -24,6 +25,7 @@ from flipside.store import StoreUnavailable
 
 PROBLEM_JSON = "application/problem+json"
 RETRY_AFTER_SECONDS = 1
+MAX_BODY_BYTES = 64 * 1024  # the largest legal body is a few hundred bytes
 # A body refused as too large is still read, up to this much, before the answer: a server
 # that closes a socket with unread data resets it, and the client may lose the 413.
 DRAIN_LIMIT_BYTES = 4 * 1024 * 1024
@@ -60,6 +62,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "idempotency_mismatch": 422,
     "unknown_command": 422,
     "precondition_required": 428,
+    "rate_limited": 429,
     "internal_error": 500,
     "not_implemented": 501,
     "service_unavailable": 503,
@@ -181,10 +184,45 @@ def from_error(error: Exception) -> Problem:
     return problem
 
 
+# The limits every client can run into, documented on each operation they apply to (not
+# only as its default response), with what a client needs to act on them.
+_LIMIT_RESPONSES: dict[int, dict[str, Any]] = {
+    413: {"description": f"payload_too_large: the body is over {MAX_BODY_BYTES // 1024} KiB"},
+    429: {
+        "description": "rate_limited: more requests than the rate limit allows for this "
+        "bearer token (for this address without one); retry after Retry-After seconds",
+        "headers": {
+            "Retry-After": {
+                "description": "seconds to wait before the next request",
+                "required": True,
+                "schema": {"type": "integer", "minimum": 1},
+            }
+        },
+    },
+}
+
+
+class LimitsPlugin(BasePlugin):
+    """Adds 429 to every operation and 413 to every POST (the operations with a body)."""
+
+    def operation_helper(
+        self, path: str | None = None, operations: dict[str, Any] | None = None, **kwargs: Any
+    ) -> None:
+        for method, operation in (operations or {}).items():
+            statuses = (413, 429) if method == "post" else (429,)
+            responses = operation.setdefault("responses", {})
+            for status in statuses:
+                responses.setdefault(str(status), http.HTTPStatus(status).name)
+
+
 class ProblemApi(Api):
     """flask-smorest's `Api`, answering and documenting every error as problem+json."""
 
     ERROR_SCHEMA = ProblemSchema
+
+    def _init_spec(self, **options: Any) -> None:
+        options["extra_plugins"] = [*options.get("extra_plugins", ()), LimitsPlugin()]
+        super()._init_spec(**options)
 
     def _register_error_handlers(self) -> None:
         app = self._app
@@ -210,7 +248,10 @@ class ProblemApi(Api):
     def _register_responses(self) -> None:
         """flask-smorest's default responses, with problem+json as their media type."""
         for status in http.HTTPStatus:
-            response: dict[str, Any] = {"description": status.phrase}
+            response: dict[str, Any] = {
+                "description": status.phrase,
+                **_LIMIT_RESPONSES.get(status, {}),
+            }
             if status >= 400:
                 response["schema"] = self.ERROR_SCHEMA
             prepare_response(response, self.spec, PROBLEM_JSON)

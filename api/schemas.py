@@ -37,7 +37,10 @@ class SeatRequestSchema(StrictSchema):
     name = fields.String(
         allow_none=True,
         validate=validate.Length(min=1, max=NAME_MAX),
-        metadata={"description": "letters, digits, spaces, '-', '_' or '.'"},
+        metadata={
+            "description": f"1-{NAME_MAX} letters or digits (of any script), spaces, '-', '_' "
+            "or '.', not starting or ending with a space (422 invalid_seats otherwise)"
+        },
     )
     level = fields.String(
         allow_none=True,
@@ -51,6 +54,7 @@ class CreateMatchSchema(StrictSchema):
         fields.Nested(SeatRequestSchema),
         required=True,
         validate=validate.Length(min=MIN_SEATS, max=MAX_SEATS),
+        metadata={"description": f"{MIN_SEATS} to {MAX_SEATS} seats (R4)"},
     )
     seed = fields.String(
         validate=validate.Regexp(r"^[0-9a-fA-F]{64}$"),

@@ -17,6 +17,13 @@ import platformdirs
 LogFormat = Literal["auto", "json", "console"]
 _LOG_FORMATS: tuple[LogFormat, ...] = ("auto", "json", "console")
 
+RateLimit = tuple[float, float]
+"""Requests per second and burst (the most a client may send at once after a pause)."""
+# A person clicks a few times a second and a match is a few dozen requests: this stops a
+# flood from one client, yet lets the load scripts' 64 clients on one address create
+# matches and the race tests' 21 clients on one seat token hammer without a 429.
+DEFAULT_RATE_LIMIT: RateLimit = (100.0, 200.0)
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -28,12 +35,16 @@ class Settings:
       embedded PostgreSQL lives under it.
     - `log_format`: ``FLIPSIDE_LOG_FORMAT``: ``json``, ``console`` or ``auto`` (JSON lines
       unless on a terminal).
+    - `rate_limit`: ``FLIPSIDE_RATE_LIMIT``: ``RATE`` or ``RATE,BURST`` requests per second
+      per bearer token (per address without one), burst twice the rate unless given; ``0``
+      turns the limit off (None). Default 100 per second, burst 200 (`api.ratelimit`).
     """
 
     database_url: str | None = None
     admin_token: str | None = None
     data_dir: Path = Path(platformdirs.user_data_dir("flipside"))
     log_format: LogFormat = "auto"
+    rate_limit: RateLimit | None = DEFAULT_RATE_LIMIT
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -45,6 +56,7 @@ class Settings:
             admin_token=env.get("FLIPSIDE_ADMIN_TOKEN") or None,
             data_dir=Path(data_dir).expanduser(),
             log_format=_log_format(env.get("FLIPSIDE_LOG_FORMAT") or "auto"),
+            rate_limit=_rate_limit(env.get("FLIPSIDE_RATE_LIMIT")),
         )
 
 
@@ -53,3 +65,26 @@ def _log_format(value: str) -> LogFormat:
         if value.lower() == known:
             return known
     raise ValueError(f"FLIPSIDE_LOG_FORMAT must be one of {', '.join(_LOG_FORMATS)}, not {value!r}")
+
+
+def _rate_limit(value: str | None) -> RateLimit | None:
+    """``RATE[,BURST]`` as (rate, burst); ``0`` is no limit, unset or empty the default.
+
+    >>> _rate_limit("10"), _rate_limit("10,15"), _rate_limit("0"), _rate_limit(None)
+    ((10.0, 20.0), (10.0, 15.0), None, (100.0, 200.0))
+    """
+    if not value:
+        return DEFAULT_RATE_LIMIT
+    try:
+        numbers = [float(part) for part in value.split(",")]
+    except ValueError:
+        numbers = []
+    if numbers == [0.0]:
+        return None
+    if len(numbers) not in (1, 2) or not all(0 < n < float("inf") for n in numbers):
+        raise ValueError(f"FLIPSIDE_RATE_LIMIT must be RATE or RATE,BURST (or 0), not {value!r}")
+    rate = numbers[0]
+    burst = numbers[1] if len(numbers) == 2 else 2 * rate
+    if burst < 1:
+        raise ValueError("FLIPSIDE_RATE_LIMIT: the burst must allow at least one request")
+    return rate, burst
