@@ -10,6 +10,7 @@ Run it with ``flipside serve`` or ``gunicorn -c ops/gunicorn.conf.py``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -80,8 +81,42 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 def _json_bodies_only() -> None:
     """415 for a POST that is not JSON (webargs would read it as an empty body); a body that
-    is not valid JSON is webargs' 400, answered as ``malformed_json``."""
+    is not valid JSON is webargs' 400, answered as ``malformed_json``, and so is one that
+    nests deeper than `MAX_NESTING`."""
     if request.method != "POST" or request.routing_exception is not None:
         return  # an unknown route or method is a 404 or 405, whatever the body
     if not request.is_json:
         raise Problem("unsupported_media_type", "send the body as application/json")
+    _shallow_json_only(request.get_data(cache=True))
+
+
+# json.loads recurses once per level of nesting: a 64 KiB body of brackets nests 32,768 deep
+# and raised RecursionError, a 500. No request of this API nests deeper than 3 levels. Only a
+# body with more brackets than MAX_NESTING can nest deeper, so only such a body is parsed
+# here first (legal ones have fewer than 10); any other goes straight to webargs.
+MAX_NESTING = 32
+
+
+def _shallow_json_only(body: bytes) -> None:
+    if body.count(b"[") + body.count(b"{") <= MAX_NESTING:
+        return
+    try:
+        too_deep = _nesting(json.loads(body)) > MAX_NESTING
+    except RecursionError:
+        too_deep = True
+    except ValueError:
+        return  # not JSON: webargs answers malformed_json
+    if too_deep:
+        raise Problem("malformed_json", f"the body nests deeper than {MAX_NESTING} levels")
+
+
+def _nesting(value: object) -> int:
+    """How deep lists and objects nest in `value`, counted without recursion."""
+    deepest, pending = 0, [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            children = item.values() if isinstance(item, dict) else item
+            pending.extend((child, depth + 1) for child in children)
+    return deepest
