@@ -70,6 +70,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["flipside"] = dependencies
     observability.install(app)
     ratelimit.install(app, settings.rate_limit)
+    app.before_request(_no_nul_in_url)
     app.before_request(_json_bodies_only)
     api = ProblemApi(app)
     for blueprint in (matches.blp, records.blp, summaries.blp, operations.blp):
@@ -77,6 +78,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(operations.docs_assets)
     app.register_blueprint(web)  # the browser client at / (issue 7); not part of the OpenAPI
     return app
+
+
+def _no_nul_in_url() -> None:
+    """422 for a NUL character in the path or the query: PostgreSQL text cannot hold one, so
+    it names nothing, and a query with it would fail (a 500) rather than find nothing."""
+    if "\x00" in request.path or any("\x00" in value for value in request.args.values()):
+        raise Problem("validation_error", "a URL may not contain NUL characters")
 
 
 def _json_bodies_only() -> None:
