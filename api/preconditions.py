@@ -14,7 +14,7 @@ from flipside.service import Idempotency
 
 from .problems import Problem
 
-_ETAG = re.compile(r'^(?:W/)?"(\d{1,10})"$|^(\d{1,10})$')
+_ETAG = re.compile(r'^(?:W/)?"([0-9]{1,10})"$|^([0-9]{1,10})$')
 _KEY = re.compile(r"^[\x21-\x7e]{1,255}$")  # visible ASCII
 
 IF_MATCH_HEADER: dict[str, Any] = {

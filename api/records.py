@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ blp = Blueprint(
 )
 
 _record_schema = EventRecordSchema()
+_VERSION = re.compile(r"[0-9]{1,9}")  # ASCII digits, within PostgreSQL's integer
 
 
 def record(stored: StoredEvent, seat: int | None, omniscient: bool) -> dict[str, Any]:
@@ -138,7 +140,7 @@ def _resume_from(query_after: int) -> int:
     header = request.headers.get("Last-Event-ID")
     if header is None:
         return query_after
-    if not header.strip().isdigit():
+    if not _VERSION.fullmatch(header.strip()):
         raise Problem("invalid_header", "Last-Event-ID must be an event version")
     return int(header.strip())
 

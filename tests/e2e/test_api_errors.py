@@ -273,6 +273,7 @@ READ_FAILURES: dict[str, tuple[str, dict[str, Any], int, str]] = {
     "export while running": ("/v1/matches/{id}/export", {}, 403, "forbidden"),
     "export as a seat while running": ("/v1/matches/{id}/export", {"seat": True}, 403, "forbidden"),
     "bad Last-Event-ID": ("/v1/matches/{id}/stream", {"last": "x"}, 400, "invalid_header"),
+    "huge Last-Event-ID": ("/v1/matches/{id}/stream", {"last": "9" * 20}, 400, "invalid_header"),
     "unknown route": ("/v1/tables", {}, 404, "not_found"),
     "NUL in the path": ("/v1/matches/a%00b", {}, 422, "validation_error"),
     "NUL in the query": ("/v1/matches?player=a%00b", {}, 422, "validation_error"),
