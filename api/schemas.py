@@ -224,9 +224,27 @@ def actions_of(legal: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"kind": kind, **details} for kind, details in legal.items()]
 
 
+# Before OpenAPI 3.2's `itemSchema`, the schema of text/event-stream describes one event, as
+# its fields (schemathesis checks each event against it; a plain string failed every one).
+_SSE_EVENT: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string", "description": "the event's version"},
+        "event": {"type": "string", "description": "the event's type"},
+        "data": {"type": "string", "description": "the record as in /events, as JSON"},
+        "retry": {"type": "integer", "description": "milliseconds before a reconnect"},
+    },
+}
+
+
 def text_responses(description: str, *media_types: str) -> dict[str, Any]:
     """The OpenAPI "responses" of an operation answering 200 with text, not JSON."""
-    content = {media_type: {"schema": {"type": "string"}} for media_type in media_types}
+    content = {
+        media_type: {
+            "schema": _SSE_EVENT if media_type == "text/event-stream" else {"type": "string"}
+        }
+        for media_type in media_types
+    }
     return {"200": {"description": description, "content": content}}
 
 
