@@ -3,6 +3,8 @@
 A seat token is ``secrets.token_urlsafe(32)``, shown once when the match is created and
 stored only as its sha256. A token is valid only for the match and seat it was issued for;
 hashes are compared with `hmac.compare_digest`, so timing says nothing about a near miss.
+The admin token is compared the same way, as its hash: compare_digest's time still depends
+on the lengths, and equal-length digests say nothing about the admin token's length.
 """
 
 from __future__ import annotations
@@ -62,9 +64,9 @@ def authenticate(match_id: str, credentials: SeatCredentials, admin_token: str |
     token = presented_token()
     if token is None:
         return Caller()
-    if admin_token and hmac.compare_digest(token.encode(), admin_token.encode()):
-        return Caller(admin=True)
     presented = token_hash(token)
+    if admin_token and hmac.compare_digest(presented, token_hash(admin_token)):
+        return Caller(admin=True)
     for seat, stored in credentials.token_hashes(match_id).items():
         if hmac.compare_digest(presented, stored):
             return Caller(seat=seat)
