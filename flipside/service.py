@@ -13,7 +13,9 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -29,6 +31,7 @@ from flipside.npc.policy import Policy
 from flipside.store import ConcurrencyError, EventStore, IdempotencyRecord, NewEvent, StoredEvent
 
 MAX_ATTEMPTS = 8
+STATE_CACHE_SIZE = 10_000  # matches whose latest state a process keeps (~20 KB each)
 Respond = Callable[[Match], dict[str, Any]]
 PoliciesFor = Callable[[Match], Mapping[int, Policy]]
 
@@ -100,6 +103,33 @@ def to_domain_event(stored: StoredEvent) -> Event:
     return from_data(stored.type, stored.data)
 
 
+class _RecentStates:
+    """The latest state seen of the most recently used matches, for one process's threads.
+
+    States are immutable and always re-checked against the store (a stale one only costs a
+    re-read), so the cache needs no invalidation, only a bound on its size.
+    """
+
+    def __init__(self, capacity: int = STATE_CACHE_SIZE) -> None:
+        self.capacity = capacity
+        self._states: OrderedDict[str, Match] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, match_id: str) -> Match | None:
+        with self._lock:
+            state = self._states.get(match_id)
+            if state is not None:
+                self._states.move_to_end(match_id)
+        return state
+
+    def put(self, match_id: str, state: Match) -> None:
+        with self._lock:
+            self._states[match_id] = state
+            self._states.move_to_end(match_id)
+            while len(self._states) > self.capacity:
+                self._states.popitem(last=False)
+
+
 class MatchService:
     def __init__(
         self,
@@ -111,20 +141,20 @@ class MatchService:
         self.store = store
         self.policies_for = policies_for
         self.max_attempts = max_attempts
-        self._states: dict[str, Match] = {}  # the latest state seen per match; states are immutable
+        self._states = _RecentStates()  # the latest state seen per match
 
     # --- reading ---------------------------------------------------------------------------
 
     def load(self, match_id: str) -> Match:
         """The match as its stored events say now."""
-        cached = self._states.get(match_id, initial_state())
+        cached = self._states.get(match_id) or initial_state()
         state = cached
         for stored in self.store.read_stream(match_id, after_version=cached.version):
             state = evolve(state, to_domain_event(stored))
         if state.version == 0:
             raise UnknownMatch(f"no match {match_id!r}")
         if state is not cached:
-            self._states[match_id] = state
+            self._states.put(match_id, state)
         return state
 
     def events(self, match_id: str, after_version: int = 0) -> list[StoredEvent]:
@@ -282,7 +312,7 @@ class MatchService:
             except ConcurrencyError:
                 remembered = None
                 continue
-            self._states[match_id] = after
+            self._states.put(match_id, after)
             return Outcome(after, appended, response)
         raise Conflict("the match changed under this request too often; try again")
 

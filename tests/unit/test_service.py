@@ -177,3 +177,12 @@ def test_matches_without_a_timeout_never_expire(service: MatchService) -> None:
     match_id = service.create([PERSON, NPC, NPC], seed=SEED).state.match_id
     far = service.events(match_id)[-1].recorded_at + timedelta(days=9)
     assert service.expire_turns(match_id, now=far) == []
+
+
+def test_a_process_keeps_the_states_of_recent_matches_only() -> None:
+    service = MatchService(InMemoryEventStore())
+    service._states.capacity = 2
+    ids = [service.create([NPC] * 3, seed=SEED).state.match_id for _ in range(3)]
+    assert service._states.get(ids[0]) is None  # the oldest was let go...
+    assert service.load(ids[0]).phase == "over"  # ...and is read again from the store
+    assert service._states.get(ids[0]) is not None
