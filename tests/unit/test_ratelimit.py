@@ -95,3 +95,27 @@ def test_over_the_limit_a_token_gets_429_problem_json_and_others_go_on() -> None
     assert int(refused.headers["Retry-After"]) >= 1
     assert client.get("/healthz", headers={"Authorization": "Bearer other"}).status_code == 200
     assert client.get("/healthz").status_code == 200  # a spectator: keyed by address
+
+
+def test_the_document_states_every_limit() -> None:
+    settings = Settings(log_format="json")
+    app = create_app(
+        {"FLIPSIDE_DEPENDENCIES": Dependencies.in_memory(), "FLIPSIDE_SETTINGS": settings}
+    )
+    document = app.test_client().get("/openapi.json").get_json()
+    assert "FLIPSIDE_RATE_LIMIT" in document["info"]["description"]
+    limited = document["components"]["responses"]["TOO_MANY_REQUESTS"]
+    assert limited["headers"]["Retry-After"]["required"] is True
+    assert "application/problem+json" in limited["content"]
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            if method == "parameters":  # shared by the path's operations
+                continue
+            assert "429" in operation["responses"], (method, path)
+            assert ("413" in operation["responses"]) == (method == "post"), (method, path)
+    schemas = document["components"]["schemas"]
+    seats = schemas["CreateMatch"]["properties"]["seats"]
+    assert (seats["minItems"], seats["maxItems"]) == (3, 5)
+    name = schemas["SeatRequest"]["properties"]["name"]
+    assert (name["minLength"], name["maxLength"]) == (1, 32)
+    assert "'-', '_'" in name["description"]
