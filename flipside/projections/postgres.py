@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import psycopg
+import structlog
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
@@ -41,6 +42,7 @@ from .rows import (
     player_contributions,
 )
 
+log = structlog.get_logger(__name__)
 Connection = psycopg.Connection[Any]
 BATCH_SIZE = 5000
 _START = Position(0, 0)
@@ -138,8 +140,9 @@ PROJECTIONS: dict[str, Projection] = {
 def fold_touched(feed: EventFeed, events: Sequence[FeedRecord]) -> dict[str, MatchFacts]:
     """Every match in `events` folded from its first event up to its last one in `events`.
 
-    A stream that does not begin with `MatchCreated` is not a match and is left out, so that
-    a stray stream cannot stop the projections.
+    A stream that does not begin with `MatchCreated` is not a match, and one that does not
+    fold (a record edited behind the database's back, which `flipside audit` names) is
+    logged; both are left out, so that a stray stream cannot stop the projections.
     """
     streams: dict[str, list[FeedRecord]] = {}
     for event in events:
@@ -148,8 +151,12 @@ def fold_touched(feed: EventFeed, events: Sequence[FeedRecord]) -> dict[str, Mat
     for stream_id, tail in streams.items():
         first = tail[0].version
         records = [*feed.read_stream(stream_id)[: first - 1], *tail] if first > 1 else tail
-        if records[0].type == "MatchCreated":
+        if records[0].type != "MatchCreated":
+            continue
+        try:
             facts[stream_id] = fold_match(records)
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            log.warning("projection_skipped_stream", match_id=stream_id, error=repr(error))
     return facts
 
 

@@ -309,3 +309,18 @@ def test_the_command_line(database: tuple[str, Any]) -> None:
     )
     assert down.exit_code != 0
     assert down.output.count("\n") == 1 and "database unavailable" in down.output
+
+
+def test_a_record_that_does_not_fold_is_skipped_not_fatal(database: tuple[str, Any]) -> None:
+    """An edited record (here: an exchange with no deal before it) is the audit's to name;
+    the projections log it and go on with every other match."""
+    url, store = database
+    events, _ = play_match("broken", [SeatSpec("npc", level="easy")] * 3, match_seed(9, 9))
+    created = to_new_event(events[0])
+    exchange = next(e for e in events if type(e).__name__ == "CardsExchanged")
+    store.append("broken", 0, [created, to_new_event(exchange)])
+    _append_finished(store, "fine-after-broken", 5)
+    with connect(url) as conn:
+        _catch_up(Projector(conn))
+        assert queries.match(conn, "broken") is None
+        assert queries.match(conn, "fine-after-broken") is not None
