@@ -202,19 +202,7 @@ def get_actions(match_id: str) -> Any:
 @blp.doc(parameters=COMMAND_HEADERS)
 def exchange(body: dict[str, Any], match_id: str) -> Any:
     """Discard 0-5 of the caller's cards and draw as many (R10); answers the caller's view."""
-    seat = require_seat(caller_of(match_id))
-    annotate(command="exchange")
-    discard = _parsed(parse_cards, body["discard"])
-    outcome = deps().service.exchange(
-        match_id,
-        seat,
-        discard,
-        expected_version=expected_version(),
-        metadata=_metadata(f"seat {seat}"),
-        idempotency=idempotency(f"{match_id}:{seat}", "exchange", body),
-        respond=_view_of(seat),
-    )
-    return _answer(outcome)
+    return _move(match_id, "exchange", body, parse_cards, body["discard"])
 
 
 @blp.route("/<match_id>/orientation", methods=["POST"])
@@ -223,16 +211,28 @@ def exchange(body: dict[str, Any], match_id: str) -> Any:
 @blp.doc(parameters=COMMAND_HEADERS)
 def orientation(body: dict[str, Any], match_id: str) -> Any:
     """Place the caller's five cards, up rank first (R11); sealed until the showdown."""
+    return _move(match_id, "orientation", body, parse_oriented_cards, body["cards"])
+
+
+def _move(
+    match_id: str,
+    command: str,
+    body: dict[str, Any],
+    parse: Callable[[Iterable[object]], tuple[str, ...]],
+    cards: list[Any],
+) -> Any:
+    """The caller seat's move: parse its cards, let the service decide, answer its view."""
     seat = require_seat(caller_of(match_id))
-    annotate(command="orientation")
-    cards = _parsed(parse_oriented_cards, body["cards"])
-    outcome = deps().service.choose_orientation(
+    annotate(command=command)
+    service = deps().service
+    move = service.exchange if command == "exchange" else service.choose_orientation
+    outcome = move(
         match_id,
         seat,
-        cards,
+        _parsed(parse, cards),
         expected_version=expected_version(),
         metadata=_metadata(f"seat {seat}"),
-        idempotency=idempotency(f"{match_id}:{seat}", "orientation", body),
+        idempotency=idempotency(f"{match_id}:{seat}", command, body),
         respond=_view_of(seat),
     )
     return _answer(outcome)
