@@ -250,7 +250,10 @@ def test_a_whole_match_on_a_phone(server: Any, pages: BrowserPages) -> None:
 
     phone.collect_streams()
     checked = assert_nothing_hidden_received(phone, record, match, me=0)
-    assert checked["views"] >= rounds and checked["stream_events"] > 0, checked
+    # Every round the person was dealt into, its exchange answered an active view; once it
+    # is out, the computer seats play the rest inside that last request.
+    played = sum(1 for e in record if e["type"] == "CardsDealt" and e["data"]["hands"][0])
+    assert checked["views"] >= played and checked["stream_events"] > 0, checked
 
     page.click("#play-again")
     page.wait_for_function(
