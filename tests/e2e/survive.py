@@ -114,7 +114,8 @@ class Player:
         while not stop.is_set():
             try:
                 response = call()
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError):
+                # A server killed mid-answer cuts the body short: as lost as no answer.
                 self.statuses["connection_error"] += 1
                 time.sleep(PAUSE_SECONDS)
                 continue
