@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 import shutil
@@ -37,6 +38,13 @@ _MIGRATION_FILE = re.compile(r"^(\d+)_(\w+)\.sql$")
 # pg_advisory_xact_lock key serialising migration runners: any constant unique to Flipside.
 _MIGRATION_LOCK = 0x666C_6970_7369_6465  # "flipside"
 _CONNECT_TIMEOUT = 5
+LOCAL_SERVER_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+
+def scratch_server_url() -> str:
+    """The server on which benchmarks and load scripts make their throwaway databases: the
+    test server if one is configured (``FLIPSIDE_TEST_DATABASE_URL``), else a local one."""
+    return os.environ.get("FLIPSIDE_TEST_DATABASE_URL") or LOCAL_SERVER_URL
 
 
 class DatabaseUnavailable(Exception):

@@ -28,7 +28,7 @@ import psycopg
 
 from flipside.store import Position
 
-from .rows import FOLDED_TYPES
+from .rows import FOLDED_TYPES, Record
 
 
 class FeedEvent(NamedTuple):
@@ -47,19 +47,14 @@ class FeedEvent(NamedTuple):
         return Position(self.txid, self.global_position)
 
 
-class FeedRecord(Protocol):
-    """What a projector needs of an event; `FeedEvent` and `StoredEvent` have it."""
+class FeedRecord(Record, Protocol):
+    """What a projector needs of an event (what the row builders need, and where it
+    stands); `FeedEvent` and `StoredEvent` have it."""
 
     @property
     def stream_id(self) -> str: ...
     @property
     def version(self) -> int: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def data(self) -> Mapping[str, Any]: ...
-    @property
-    def recorded_at(self) -> datetime | None: ...
     @property
     def position(self) -> Position: ...
 

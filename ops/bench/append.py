@@ -36,10 +36,8 @@ import psycopg
 from psycopg.conninfo import make_conninfo
 from psycopg.types.json import Jsonb
 
-from flipside.db import temporary_database, temporary_embedded_server
+from flipside.db import scratch_server_url, temporary_database, temporary_embedded_server
 from flipside.store import GENESIS_HASH, NewEvent, PostgresEventStore
-
-DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 _BARE_TABLE = """
 CREATE TABLE bare_events (
@@ -220,7 +218,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--database-url",
-        default=os.environ.get("FLIPSIDE_DATABASE_URL") or DEFAULT_SERVER,
+        default=os.environ.get("FLIPSIDE_DATABASE_URL") or scratch_server_url(),
         help="server to create the throwaway benchmark database on",
     )
     parser.add_argument("--seconds", type=float, default=4.0, help="per measurement")

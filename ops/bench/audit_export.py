@@ -29,13 +29,12 @@ from click.testing import CliRunner
 
 from cli.common import JOBS
 from cli.main import cli
-from flipside.db import connect, temporary_database
+from flipside.db import connect, scratch_server_url, temporary_database
 from flipside.domain.events import SeatSpec, from_data
 from flipside.projections.postgres import Projector
 from flipside.service import MatchService, to_domain_event, to_new_event
 from flipside.store import NewEvent, PostgresEventStore, StoredEvent, iter_stream_ids
 
-DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
 SEATS = [SeatSpec("npc", level="easy")] * 4
 
 
@@ -109,7 +108,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=2000)
     parser.add_argument("--distinct", type=int, default=100)
-    server = os.environ.get("FLIPSIDE_TEST_DATABASE_URL") or DEFAULT_SERVER
+    server = scratch_server_url()
     parser.add_argument("--server-url", default=server)
     parser.add_argument(
         "--database-url", help="Measure this already filled database instead (kept as it is)."

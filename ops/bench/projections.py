@@ -37,14 +37,13 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
-from flipside.db import connect, temporary_database
+from flipside.db import connect, scratch_server_url, temporary_database
 from flipside.domain.events import SeatSpec
 from flipside.projections.postgres import PROJECTIONS, Projector
 from flipside.service import to_new_event
 from flipside.simulation import match_seed, play_match
 from flipside.store import PostgresEventStore
 
-_DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
 _APPENDERS = 4
 
 
@@ -127,7 +126,7 @@ def main() -> None:
     parser.add_argument("--server-url")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    server_url = args.server_url or os.environ.get("FLIPSIDE_TEST_DATABASE_URL") or _DEFAULT_SERVER
+    server_url = args.server_url or scratch_server_url()
     result = run(server_url, args.matches, args.batch, args.seed)
     if args.json:
         print(json.dumps(result))

@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT / "ops" / "load"))  # `serving`, shared with the loa
 
 from run import serving  # noqa: E402
 
-from flipside.db import temporary_database  # noqa: E402
+from flipside.db import scratch_server_url, temporary_database  # noqa: E402
 
 CHECKS = ",".join(
     (
@@ -126,9 +126,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, help="for a reproducible run")
     parser.add_argument(
         "--server-url",
-        default=os.environ.get(
-            "FLIPSIDE_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
-        ),
+        default=scratch_server_url(),
         help="a PostgreSQL server on which the throwaway database is created and dropped",
     )
     args = parser.parse_args()

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import random
 import threading
 import time
@@ -33,7 +32,7 @@ from typing import Any
 
 from run import Client, drive, play_match, serving, tree_cpu_seconds, warm_up
 
-from flipside.db import private_cluster, temporary_database
+from flipside.db import private_cluster, scratch_server_url, temporary_database
 from flipside.store import PostgresEventStore
 
 STEPS = (1, 2, 4, 8, 16, 32, 64)
@@ -181,9 +180,7 @@ def main() -> None:
     parser.add_argument("--down-seconds", type=float, default=2.0, help="restart mode")
     parser.add_argument(
         "--server-url",
-        default=os.environ.get(
-            "FLIPSIDE_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
-        ),
+        default=scratch_server_url(),
         help="ramp mode: a PostgreSQL server on which a temporary database is made",
     )
     args = parser.parse_args()

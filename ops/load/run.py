@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from flipside.db import temporary_database
+from flipside.db import scratch_server_url, temporary_database
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "ops" / "gunicorn.conf.py")]
@@ -239,9 +239,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--server-url",
-        default=os.environ.get(
-            "FLIPSIDE_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"
-        ),
+        default=scratch_server_url(),
         help="a PostgreSQL server on which a temporary database is created and dropped",
     )
     args = parser.parse_args()
