@@ -12,7 +12,7 @@ from flask import current_app
 
 from flipside.config import Settings
 from flipside.db import resolve_database_url
-from flipside.npc.driver import npc_policies
+from flipside.games.flipside.npc.driver import npc_policies
 from flipside.projections.habits import ProjectedHabits
 from flipside.service import MatchService
 from flipside.store import InMemoryEventStore, PostgresEventStore

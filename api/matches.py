@@ -1,8 +1,8 @@
 """Matches: create one, read the caller's view and legal actions, exchange, orient.
 
 Each endpoint translates HTTP into one `MatchService` call: the caller comes from the bearer
-token, cards are parsed with `flipside.domain.cards`, and the response is the caller's view
-from `flipside.domain.views`, the only redaction point.
+token, cards are parsed with `flipside.games.flipside.cards`, and the response is the caller's view
+from `flipside.games.flipside.views`, the only redaction point.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any
 from flask import current_app, g, request, url_for
 from flask_smorest import Blueprint
 
-from flipside.domain.cards import CardError, parse_cards, parse_oriented_cards
-from flipside.domain.events import SeatSpec
-from flipside.domain.rules import RuleViolation
-from flipside.domain.state import Match
-from flipside.domain.views import legal_actions, view
+from flipside.games.flipside.cards import CardError, parse_cards, parse_oriented_cards
+from flipside.games.flipside.events import SeatSpec
+from flipside.games.flipside.rules import RuleViolation
+from flipside.games.flipside.state import Match
+from flipside.games.flipside.views import legal_actions, view
 from flipside.service import MatchService, Outcome
 
 from .auth import Caller, authenticate, issue_token, require_seat, token_hash

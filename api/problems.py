@@ -18,7 +18,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
-from flipside.domain.rules import RuleViolation
+from flipside.games.flipside.rules import RuleViolation
 from flipside.logging import get_logger
 from flipside.service import ServiceError, StaleVersion
 from flipside.store import StoreUnavailable

@@ -20,8 +20,8 @@ from typing import Any
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
-from flipside.domain.events import from_data, to_data
-from flipside.domain.views import redact
+from flipside.games.flipside.events import from_data, to_data
+from flipside.games.flipside.views import redact
 from flipside.export import write_matches
 from flipside.service import MatchService
 from flipside.store import StoredEvent, StoreUnavailable

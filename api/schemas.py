@@ -1,22 +1,22 @@
 """The marshmallow schemas of every request and response body (the OpenAPI document's source).
 
-Request schemas check shapes and types only; cards are parsed by `flipside.domain.cards` and
+Request schemas check shapes and types only; cards are parsed by `flipside.games.flipside.cards` and
 judged by the rules, so a bad card is ``invalid_cards`` whatever the reason. Response schemas
 dump the domain's `MatchView` and stored events directly.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 from typing import Any
 
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from flipside.domain.events import LEVELS
-from flipside.domain.rules import HAND_SIZE, MAX_SEATS, MIN_SEATS, NAME_MAX
-from flipside.domain.views import MatchView
+from flipside.games.flipside.events import LEVELS
+from flipside.engine.plain import plain
+from flipside.engine.seats import NAME_MAX
+from flipside.games.flipside.rules import HAND_SIZE, SEATS
+from flipside.games.flipside.views import MatchView
 
 CARD = {"description": "two rank characters (R3), e.g. AK or T2", "example": "AK"}
 ORIENTED = {"description": "an oriented card, up rank first (R3), e.g. 2T", "example": "2T"}
@@ -53,8 +53,8 @@ class CreateMatchSchema(StrictSchema):
     seats = fields.List(
         fields.Nested(SeatRequestSchema),
         required=True,
-        validate=validate.Length(min=MIN_SEATS, max=MAX_SEATS),
-        metadata={"description": f"{MIN_SEATS} to {MAX_SEATS} seats (R4)"},
+        validate=validate.Length(min=SEATS.start, max=SEATS.stop - 1),
+        metadata={"description": f"{SEATS.start} to {SEATS.stop - 1} seats (R4)"},
     )
     seed = fields.String(
         validate=validate.Regexp(r"^[0-9a-fA-F]{64}$"),
@@ -312,24 +312,7 @@ def view_json(match: MatchView) -> dict[str, Any]:
     """A view in `MatchViewSchema`'s JSON form, built directly from the dataclasses (dumping
     through marshmallow was a tenth of a move's CPU). Every end-to-end response is checked
     against the schema, so the two cannot drift apart unseen."""
-    body = _plain(match)
+    body = plain(match)
     for seat in body["seats"]:
         seat["type"] = seat.pop("kind")
     return body
-
-
-@functools.cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(field.name for field in dataclasses.fields(cls))
-
-
-_LEAVES = (str, int, float, type(None))
-
-
-def _plain(value: Any) -> Any:
-    """A view's value as JSON: leaves as they are, tuples as lists, dataclasses as dicts."""
-    if isinstance(value, _LEAVES):
-        return value
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
-    return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from flipside.domain.events import LEVELS
+from flipside.games.flipside.events import LEVELS
 from flipside.simulation import SimulationResult
 from flipside.simulation import simulate as run_simulation
 

@@ -27,9 +27,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from flipside.domain.cards import DECK, Card
-from flipside.domain.commands import Command
-from flipside.domain.events import (
+from flipside.games.flipside.cards import DECK, Card
+from flipside.games.flipside.commands import Command
+from flipside.games.flipside.events import (
     CardsDealt,
     CardsExchanged,
     DeckShuffled,
@@ -40,8 +40,8 @@ from flipside.domain.events import (
     SeedRevealed,
     from_data,
 )
-from flipside.domain.rules import RuleViolation, command_behind, execute, initial_state
-from flipside.domain.shuffle import commitment, shuffle
+from flipside.games.flipside.rules import RuleViolation, command_behind, execute, initial_state
+from flipside.games.flipside.shuffle import commitment, shuffle
 from flipside.projections import queries
 from flipside.projections.rows import fold_match
 from flipside.store.chain import verify_chain

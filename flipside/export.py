@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TextIO
 
-from flipside.domain.events import (
+from flipside.games.flipside.events import (
     CardsDealt,
     CardsExchanged,
     DeckShuffled,
@@ -47,7 +47,7 @@ from flipside.domain.events import (
     ShowdownRevealed,
     from_data,
 )
-from flipside.domain.views import Viewer, redact
+from flipside.games.flipside.views import Viewer, redact
 from flipside.projections.rows import ROUND_FACT_COLUMNS, round_facts
 from flipside.store.chain import canonical_json
 from flipside.store.model import StoredEvent

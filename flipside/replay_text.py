@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flipside.domain.events import (
+from flipside.games.flipside.events import (
     CardsDealt,
     CardsExchanged,
     DeckShuffled,
@@ -28,8 +28,8 @@ from flipside.domain.events import (
     from_data,
     to_data,
 )
-from flipside.domain.hands import describe
-from flipside.domain.views import Viewer, redact
+from flipside.games.flipside.hands import describe
+from flipside.games.flipside.views import Viewer, redact
 from flipside.export import HIDDEN
 from flipside.store.model import StoredEvent
 

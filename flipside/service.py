@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flipside.domain.commands import ChooseOrientation, Command, CreateMatch, Exchange, TimeOut
-from flipside.domain.events import Event, SeatSpec, from_data, to_data
-from flipside.domain.rules import RuleViolation, evolve, execute, initial_state
-from flipside.domain.shuffle import SEED_BYTES
-from flipside.domain.state import Match
-from flipside.npc.driver import npc_policies, play_until_blocked
-from flipside.npc.policy import Policy
+from flipside.games.flipside.commands import ChooseOrientation, Command, CreateMatch, Exchange, TimeOut
+from flipside.games.flipside.events import Event, SeatSpec, from_data, to_data
+from flipside.games.flipside.rules import RuleViolation, evolve, execute, initial_state
+from flipside.games.flipside.shuffle import SEED_BYTES
+from flipside.games.flipside.state import Match
+from flipside.games.flipside.npc.driver import npc_policies, play_until_blocked
+from flipside.games.flipside.npc.policy import Policy
 from flipside.store import ConcurrencyError, EventStore, IdempotencyRecord, NewEvent, StoredEvent
 
 MAX_ATTEMPTS = 8

@@ -17,13 +17,13 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from flipside.domain.commands import CreateMatch
-from flipside.domain.events import Event, SeatSpec, to_data
-from flipside.domain.rules import execute, initial_state
-from flipside.domain.state import Match
+from flipside.games.flipside.commands import CreateMatch
+from flipside.games.flipside.events import Event, SeatSpec, to_data
+from flipside.games.flipside.rules import execute, initial_state
+from flipside.games.flipside.state import Match
 
-from .npc.driver import npc_policies, play_until_blocked
-from .npc.policy import Policy
+from .games.flipside.npc.driver import npc_policies, play_until_blocked
+from .games.flipside.npc.policy import Policy
 
 PoliciesFor = Callable[[Match], Mapping[int, Policy]]
 Z_95 = 1.959964  # two-sided 95% normal quantile

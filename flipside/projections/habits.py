@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import psycopg
 
-from flipside.npc.habits import PlayerHabits, estimate_habits
+from flipside.games.flipside.npc.habits import PlayerHabits, estimate_habits
 
 from .queries import Source, player_showdowns
 

@@ -11,7 +11,7 @@ events from an in-process simulation become records with `records_of`.
 Only finished rounds produce `round_facts`: drawn cards and orientations stay secret until
 the showdown (R10-R11), and a read model must not leak them while a round is in play.
 
->>> from flipside.domain.events import SeatSpec
+>>> from flipside.games.flipside.events import SeatSpec
 >>> from flipside.simulation import play_match, match_seed
 >>> events, _ = play_match("m", [SeatSpec("npc", level="easy")] * 3, match_seed(0, 0))
 >>> facts = fold_match(records_of(events))
@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from flipside.domain.events import Event, to_data
-from flipside.domain.hands import CATEGORIES, RANK_KEY, VALUE_BY_KEY
+from flipside.games.flipside.events import Event, to_data
+from flipside.games.flipside.hands import CATEGORIES, RANK_KEY, VALUE_BY_KEY
 
 Row = dict[str, Any]
 

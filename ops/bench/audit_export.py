@@ -30,7 +30,7 @@ from click.testing import CliRunner
 from cli.common import JOBS
 from cli.main import cli
 from flipside.db import connect, scratch_server_url, temporary_database
-from flipside.domain.events import SeatSpec, from_data
+from flipside.games.flipside.events import SeatSpec, from_data
 from flipside.projections.postgres import Projector
 from flipside.service import MatchService, to_domain_event, to_new_event
 from flipside.store import NewEvent, PostgresEventStore, StoredEvent, iter_stream_ids

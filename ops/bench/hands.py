@@ -29,8 +29,8 @@ from collections.abc import Callable
 from treys import Card as TreysCard
 from treys import Evaluator
 
-from flipside.domain.cards import DECK, RANKS
-from flipside.domain.hands import RANK_KEY, VALUE_BY_KEY, hand_value, orientation_values
+from flipside.games.flipside.cards import DECK, RANKS
+from flipside.games.flipside.hands import RANK_KEY, VALUE_BY_KEY, hand_value, orientation_values
 
 TARGET_SPEEDUP = 3.0  # hand_value must evaluate at least 3x as many hands per second as treys
 TARGET_ORIENTATIONS_US = 10.0  # and score a hand's 32 orientations within 10 microseconds

@@ -23,13 +23,13 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from itertools import pairwise
 
-from flipside.domain.events import Event, LifeChanged, RoundStarted, SeatSpec, ShowdownRevealed
-from flipside.domain.hands import orientation_values, oriented_by_mask
-from flipside.domain.state import Match
-from flipside.domain.views import MatchView
-from flipside.npc import PlayerHabits, estimate_habits, npc_policies
-from flipside.npc.exchange import choose_discard
-from flipside.npc.policy import Policy
+from flipside.games.flipside.events import Event, LifeChanged, RoundStarted, SeatSpec, ShowdownRevealed
+from flipside.games.flipside.hands import orientation_values, oriented_by_mask
+from flipside.games.flipside.state import Match
+from flipside.games.flipside.views import MatchView
+from flipside.games.flipside.npc import PlayerHabits, estimate_habits, npc_policies
+from flipside.games.flipside.npc.exchange import choose_discard
+from flipside.games.flipside.npc.policy import Policy
 from flipside.simulation import (
     Z_95,
     LevelStats,

@@ -16,9 +16,9 @@ from dataclasses import replace
 
 from npc_latency import collect
 
-from flipside.domain.hands import oriented_by_mask
-from flipside.npc import LEVELS, policy_for
-from flipside.npc.levels import LevelPolicy
+from flipside.games.flipside.hands import oriented_by_mask
+from flipside.games.flipside.npc import LEVELS, policy_for
+from flipside.games.flipside.npc.levels import LevelPolicy
 
 REFERENCE_SAMPLES = 600
 

@@ -18,11 +18,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-from flipside.domain.events import SeatSpec
-from flipside.domain.state import Match
-from flipside.domain.views import MatchView
-from flipside.npc import LEVELS, npc_policies, policy_for
-from flipside.npc.policy import Policy
+from flipside.games.flipside.events import SeatSpec
+from flipside.games.flipside.state import Match
+from flipside.games.flipside.views import MatchView
+from flipside.games.flipside.npc import LEVELS, npc_policies, policy_for
+from flipside.games.flipside.npc.policy import Policy
 from flipside.simulation import match_seed, play_match
 
 Decision = tuple[str, MatchView]  # ("exchange" | "orientation", the seat's view)

@@ -38,7 +38,7 @@ import psycopg
 from psycopg import sql
 
 from flipside.db import connect, scratch_server_url, temporary_database
-from flipside.domain.events import SeatSpec
+from flipside.games.flipside.events import SeatSpec
 from flipside.projections.postgres import PROJECTIONS, Projector
 from flipside.service import to_new_event
 from flipside.simulation import match_seed, play_match

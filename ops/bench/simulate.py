@@ -26,12 +26,12 @@ import random
 import time
 from collections.abc import Callable
 
-from flipside.domain.commands import ChooseOrientation, CreateMatch, Exchange
-from flipside.domain.events import SeatSpec
-from flipside.domain.rules import execute, initial_state
-from flipside.domain.shuffle import policy_random
-from flipside.domain.state import Match
-from flipside.domain.views import view
+from flipside.games.flipside.commands import ChooseOrientation, CreateMatch, Exchange
+from flipside.games.flipside.events import SeatSpec
+from flipside.games.flipside.rules import execute, initial_state
+from flipside.games.flipside.shuffle import policy_random
+from flipside.games.flipside.state import Match
+from flipside.games.flipside.views import view
 from flipside.simulation import match_seed, play_match, simulate
 
 Clock = Callable[[], float]

@@ -10,15 +10,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from flipside.domain.cards import DECK
-from flipside.domain.shuffle import (
-    choose,
-    commitment,
-    policy_random,
-    shuffle,
-    uniform,
-    words,
-)
+from flipside.games.flipside.cards import DECK
+from flipside.engine.chance import choose, commitment, policy_random, uniform, words
+from flipside.games.flipside.shuffle import shuffle
 
 # --- the documented algorithm, followed by hand (hmac and hashlib only) ----------------------
 

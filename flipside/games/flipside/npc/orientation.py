@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from math import exp
 
-from flipside.domain.cards import Card
-from flipside.domain.hands import FULL_HOUSE_OR_BETTER, VALUE_BY_KEY, orientation_values
-from flipside.domain.views import MatchView
+from flipside.games.flipside.cards import Card
+from flipside.games.flipside.hands import FULL_HOUSE_OR_BETTER, VALUE_BY_KEY, orientation_values
+from flipside.games.flipside.views import MatchView
 
 from .field import FieldTables, orientation_scores
 

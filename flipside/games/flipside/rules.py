@@ -16,6 +16,9 @@ from collections.abc import Callable, Iterable
 from functools import reduce
 from typing import Any
 
+from flipside.engine.errors import RuleViolation
+from flipside.engine.seats import verify_seats
+
 from .cards import DECK, IDENTITY, Card, CardError, parse_oriented
 from .commands import ChooseOrientation, Command, CreateMatch, Exchange, TimeOut
 from .events import (
@@ -42,18 +45,8 @@ from .hands import RANK_KEY, VALUE_BY_KEY, is_full_house_or_better
 from .shuffle import SEED_BYTES, choose, commitment, shuffle
 from .state import START_LIFE, Match, SeatState, replacer
 
-MIN_SEATS, MAX_SEATS = 3, 5  # R4
+SEATS = range(3, 6)  # R4
 HAND_SIZE = 5
-NAME_MAX = 32
-
-
-class RuleViolation(Exception):
-    """A command the rules do not allow; ``code`` is stable, the message is for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def initial_state() -> Match:
@@ -63,36 +56,10 @@ def initial_state() -> Match:
 # --- verify / can -------------------------------------------------------------------------
 
 
-def _verify_seat_spec(index: int, spec: SeatSpec) -> None:
-    if spec.kind not in ("human", "npc"):
-        raise RuleViolation("invalid_seats", f"seat {index}: kind must be 'human' or 'npc'")
-    if spec.kind == "npc" and spec.level not in LEVELS:
-        raise RuleViolation("invalid_seats", f"seat {index}: level must be one of {LEVELS}")
-    if spec.kind == "human" and spec.level is not None:
-        raise RuleViolation("invalid_seats", f"seat {index}: a person has no level")
-    if spec.name is not None and not _valid_name(spec.name):
-        raise RuleViolation(
-            "invalid_seats",
-            f"seat {index}: a name is 1-{NAME_MAX} letters, digits, spaces, '-', '_' or '.'",
-        )
-
-
-def _valid_name(name: object) -> bool:
-    return (
-        isinstance(name, str)
-        and 0 < len(name) <= NAME_MAX
-        and name == name.strip()
-        and all(ch.isalnum() or ch in " -_." for ch in name)
-    )
-
-
 def verify_create(state: Match, command: CreateMatch) -> None:
     if state.version:
         raise RuleViolation("match_exists", "this match has already been created")
-    if not MIN_SEATS <= len(command.seats) <= MAX_SEATS:
-        raise RuleViolation("invalid_seats", f"a match has {MIN_SEATS} to {MAX_SEATS} seats (R4)")
-    for index, spec in enumerate(command.seats):
-        _verify_seat_spec(index, spec)
+    verify_seats(command.seats, SEATS, LEVELS)  # R4
     if len(command.seed) != SEED_BYTES:
         raise RuleViolation("invalid_seed", f"a seed is {SEED_BYTES} bytes")
     timeout = command.turn_timeout_seconds

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flipside.domain.commands import ChooseOrientation, Command, Exchange
-from flipside.domain.events import Event
-from flipside.domain.rules import execute
-from flipside.domain.shuffle import policy_random
-from flipside.domain.state import Match
-from flipside.domain.views import view
+from flipside.games.flipside.commands import ChooseOrientation, Command, Exchange
+from flipside.games.flipside.events import Event
+from flipside.games.flipside.rules import execute
+from flipside.games.flipside.shuffle import policy_random
+from flipside.games.flipside.state import Match
+from flipside.games.flipside.views import view
 
 from .habits import HabitsProvider
 from .levels import policy_for

@@ -18,9 +18,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flipside.domain.cards import Card, OrientedCard
-from flipside.domain.hands import oriented_by_mask
-from flipside.domain.views import MatchView
+from flipside.games.flipside.cards import Card, OrientedCard
+from flipside.games.flipside.hands import oriented_by_mask
+from flipside.games.flipside.views import MatchView
 
 from .exchange import choose_discard
 from .field import biased_tables, field_tables

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from flipside.domain.cards import Card, OrientedCard
-from flipside.domain.views import MatchView
+from flipside.games.flipside.cards import Card, OrientedCard
+from flipside.games.flipside.views import MatchView
 
 
 class Policy(Protocol):

@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from flipside.domain.cards import RANK_INDEX, Card
-from flipside.domain.views import MatchView
+from flipside.games.flipside.cards import RANK_INDEX, Card
+from flipside.games.flipside.views import MatchView
 
 from .field import equity, field_tables
 

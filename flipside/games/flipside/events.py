@@ -19,20 +19,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Literal
 
+from flipside.engine.seats import SeatSpec
+
 from .cards import Card, OrientedCard
 
 RULES_VERSION = "flipside-1"
 LEVELS = ("easy", "normal", "hard", "insane", "hate_you")  # computer players (RULES "NPC")
 Side = Literal["up", "down"]
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    """Who sits in a seat: a person (``human``, with a name) or a computer player (``npc``)."""
-
-    kind: Literal["human", "npc"]
-    name: str | None = None
-    level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

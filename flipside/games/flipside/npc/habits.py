@@ -17,8 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from flipside.domain.cards import OrientedCard, card_of
-from flipside.domain.hands import RANK_KEY
+from flipside.games.flipside.cards import OrientedCard, card_of
+from flipside.games.flipside.hands import RANK_KEY
 
 from .field import biased_tables, orientation_keys
 

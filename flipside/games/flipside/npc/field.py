@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from flipside.domain.cards import DECK, Card
-from flipside.domain.hands import RANK_KEY, VALUE_BY_KEY, is_full_house_or_better
+from flipside.games.flipside.cards import DECK, Card
+from flipside.games.flipside.hands import RANK_KEY, VALUE_BY_KEY, is_full_house_or_better
 
 _HIGH_AND_SWING: dict[Card, tuple[int, int]] = {
     card: (RANK_KEY[card[0]], RANK_KEY[card[1]] - RANK_KEY[card[0]]) for card in DECK

@@ -1,1 +1,0 @@
-"""The pure game: cards, hands, the decider, views and shuffles. Standard library only."""

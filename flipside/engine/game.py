@@ -1,0 +1,180 @@
+"""The `Game` interface: everything the engine needs from a game, and nothing more.
+
+A game is data plus a pure state machine. The engine (service, records, projections, API,
+command line) holds a `Game` and its opaque state, event and command values, and never
+looks inside them: every question it has about a match is a method here. Only
+``flipside/games/<game>/`` knows a game's events, moves and cards.
+
+Type parameters: ``S`` the game's state, ``E`` its events, ``C`` its commands, ``V`` the
+view one seat (or a spectator) has of a match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, TypeVar
+
+from .seats import SeatSpec
+
+S = TypeVar("S")
+E = TypeVar("E")
+C = TypeVar("C")
+V = TypeVar("V")
+P = TypeVar("P")
+
+Viewer = int | None  # a seat number, or None for a spectator
+Status = Literal["active", "finished"]
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option a match of the game may be created with (``POST /v1/matches`` ``options``)."""
+
+    name: str
+    kind: Literal["integer", "boolean", "string"]
+    default: Any
+    description: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionKind:
+    """One kind of move: its name and its parameters as a JSON Schema object's properties."""
+
+    kind: str
+    description: str
+    properties: Mapping[str, JSON] = field(default_factory=dict)
+    required: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished match ended: each seat's place (1 = winner) and the winner."""
+
+    places: tuple[int, ...]
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What the engine needs to know of a match's state, in the game's own terms.
+
+    ``awaiting`` is every seat the match waits for now: one seat on a turn, several for
+    sealed simultaneous choices. ``turn`` identifies the current wait (for turn timeouts): a
+    new value means a new turn whose clock starts at the event that began it.
+    """
+
+    match_id: str
+    version: int  # events applied: the stream version
+    phase: str
+    seats: tuple[SeatSpec, ...]
+    awaiting: tuple[int, ...]
+    turn: Hashable
+    turn_timeout_seconds: int | None
+    outcome: Outcome | None
+    seed: bytes  # secret: for the computer players' random streams only
+    deck_commitment: str
+
+    @property
+    def status(self) -> Status:
+        return "finished" if self.outcome is not None else "active"
+
+
+@dataclass(frozen=True, slots=True)
+class EncodedEvent:
+    """An event as stored: its unqualified type name, JSON data and schema version."""
+
+    name: str
+    data: JSON
+    schema_version: int
+
+
+class Game(Protocol[S, E, C, V, P]):
+    """What a game supplies to the engine (docs/architecture.md, "Add a game")."""
+
+    id: str  # "flipside", "holdem", ...
+    title: Mapping[str, str]  # {"en": ..., "ja": ...}
+    seats: range  # allowed seat counts
+    levels: tuple[str, ...]  # computer-player levels, weakest first
+    rules_version: str
+    option_specs: tuple[Option, ...]
+    action_kinds: tuple[ActionKind, ...]
+
+    # --- creating and deciding ------------------------------------------------------------
+    def options(self, raw: Mapping[str, Any]) -> JSON:
+        """`raw` validated, defaults filled in; `RuleViolation` ``invalid_options``."""
+        ...
+
+    def create(
+        self,
+        match_id: str,
+        seats: Sequence[SeatSpec],
+        seed: bytes,
+        *,
+        seeded: bool,
+        options: Mapping[str, Any],
+        turn_timeout_seconds: int | None,
+    ) -> C: ...
+
+    def initial_state(self) -> S: ...
+
+    def execute(self, state: S, command: C) -> tuple[list[E], S]:
+        """The events `command` causes and the state after them; never mutates;
+        `RuleViolation` with a stable code for an illegal command."""
+        ...
+
+    def evolve(self, state: S, event: E) -> S: ...
+
+    def progress(self, state: S) -> Progress: ...
+
+    # --- moves over the wire -------------------------------------------------------------
+    def parse_action(self, seat: int, body: Mapping[str, Any]) -> C:
+        """The command for ``{"kind": ..., ...}`` from `seat`; `RuleViolation` if malformed."""
+        ...
+
+    def legal_actions(self, state: S, seat: int) -> list[JSON]:
+        """What `seat` may do now: ``[{"kind": ..., <parameters: cards, min, max...>}]``."""
+        ...
+
+    def default_command(self, state: S, seat: int, waited_seconds: int) -> C:
+        """The move made for an awaited person whose turn timed out."""
+        ...
+
+    # --- what each viewer may see (the only redaction points) -----------------------------
+    def view(self, state: S, viewer: Viewer, *, omniscient: bool = False) -> V: ...
+
+    def view_json(self, view: V) -> JSON:
+        """The game's own fields of a view, JSON-ready, hidden values ``None``; the envelope
+        (`flipside.engine.views.envelope`) is added by the engine."""
+        ...
+
+    def redact(self, event: E, viewer: Viewer, *, omniscient: bool = False) -> E: ...
+
+    # --- events as stored -----------------------------------------------------------------
+    def encode(self, event: E) -> EncodedEvent: ...
+
+    def decode(self, name: str, schema_version: int, data: Mapping[str, Any], state: S) -> E:
+        """The event stored as `name` at `schema_version`, upcast to the current version.
+
+        `state` is the match before the event, for upcasters that need context a record
+        of an old version lacks. Raises ``ValueError`` for an unknown type or field.
+        """
+        ...
+
+    def command_behind(self, event: E) -> C | None:
+        """The command whose decision began with `event` (for the audit), else None."""
+        ...
+
+    # --- computer players -----------------------------------------------------------------
+    def policies(self, state: S, context: Any = None) -> Mapping[int, P]:
+        """A policy for each computer seat; `context` is what the host offers them (e.g.
+        a provider of the habits of the people at the table)."""
+        ...
+
+    def next_command(self, state: S, policies: Mapping[int, P]) -> C | None:
+        """The next move of an awaited seat that has a policy, decided from its view only."""
+        ...
