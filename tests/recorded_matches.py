@@ -13,10 +13,10 @@ import time
 from collections.abc import Sequence
 
 from flipside.db import connect
-from flipside.domain.cards import Card, OrientedCard
-from flipside.domain.events import SeatSpec
-from flipside.domain.state import Match
-from flipside.domain.views import MatchView
+from flipside.games.flipside.cards import Card, OrientedCard
+from flipside.games.flipside.events import SeatSpec
+from flipside.games.flipside.state import Match
+from flipside.games.flipside.views import MatchView
 from flipside.projections import queries
 from flipside.projections.postgres import Projector
 from flipside.service import MatchService

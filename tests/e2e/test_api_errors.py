@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import requests
 
-from flipside.domain.cards import DECK
+from flipside.games.flipside.cards import DECK
 
 from .conftest import ApiClient, human_tokens, play_to_end, play_turn
 

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 import requests
 
-from flipside.domain.cards import CardError, parse_card
-from flipside.domain.events import from_data
-from flipside.domain.rules import evolve, initial_state
-from flipside.domain.state import Match
+from flipside.games.flipside.cards import CardError, parse_card
+from flipside.games.flipside.events import from_data
+from flipside.games.flipside.rules import evolve, initial_state
+from flipside.games.flipside.state import Match
 from flipside.store import PostgresEventStore
 
 from .conftest import ApiClient, human_tokens, play_to_end, play_turn

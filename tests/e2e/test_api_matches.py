@@ -15,9 +15,9 @@ from functools import reduce
 import pytest
 
 from api.schemas import MatchViewSchema
-from flipside.domain.events import from_data
-from flipside.domain.rules import evolve, initial_state
-from flipside.domain.views import view
+from flipside.games.flipside.events import from_data
+from flipside.games.flipside.rules import evolve, initial_state
+from flipside.games.flipside.views import view
 from flipside.projections.runner import follow
 from flipside.store import PostgresEventStore, verify_chain
 from flipside.store.model import StoredEvent

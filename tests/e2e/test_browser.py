@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 import requests
 
-from flipside.domain.cards import RANKS
-from flipside.domain.hands import describe, hand_category, hand_value
+from flipside.games.flipside.cards import RANKS
+from flipside.games.flipside.hands import describe, hand_category, hand_value
 
 from .browser_fixtures import (
     DESKTOP,
@@ -418,7 +418,7 @@ def test_the_orientation_panel_names_the_hands(server: Any, pages: BrowserPages)
 
 
 def test_hand_naming_agrees_with_the_server_on_every_hand(server: Any, pages: BrowserPages) -> None:
-    """cards.js evaluates all 6,188 rank multisets exactly as flipside.domain.hands does."""
+    """cards.js evaluates all 6,188 rank multisets exactly as flipside.games.flipside.hands does."""
     page = pages.open(DESKTOP).page
     page.goto(server.base_url + "/")
     hands = [

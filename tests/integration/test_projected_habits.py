@@ -8,9 +8,9 @@ import psycopg
 import pytest
 
 from flipside.db import connect
-from flipside.domain.events import SeatSpec
-from flipside.domain.hands import orientation_values, oriented_by_mask
-from flipside.domain.state import Match
+from flipside.games.flipside.events import SeatSpec
+from flipside.games.flipside.hands import orientation_values, oriented_by_mask
+from flipside.games.flipside.state import Match
 from flipside.projections.habits import ProjectedHabits
 from flipside.service import MatchService
 from flipside.store import PostgresEventStore

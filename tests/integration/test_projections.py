@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from flipside.db import connect
-from flipside.domain.events import SeatSpec
+from flipside.games.flipside.events import SeatSpec
 from flipside.projections import queries
 from flipside.projections.postgres import PROJECTIONS, Batch, Projector
 from flipside.projections.rows import (

@@ -27,7 +27,7 @@ from click.testing import CliRunner, Result
 
 from cli.main import cli
 from flipside.db import connect, create_database, drop_database, status, temporary_database
-from flipside.domain.events import SeatSpec
+from flipside.games.flipside.events import SeatSpec
 from flipside.service import Idempotency
 from flipside.store import NewEvent, PostgresEventStore
 from flipside.store.credentials import PostgresSeatCredentials

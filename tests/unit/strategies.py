@@ -13,9 +13,9 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from flipside.domain.cards import DECK, card_of
-from flipside.domain.commands import ChooseOrientation, Command, CreateMatch, Exchange
-from flipside.domain.events import (
+from flipside.games.flipside.cards import DECK, card_of
+from flipside.games.flipside.commands import ChooseOrientation, Command, CreateMatch, Exchange
+from flipside.games.flipside.events import (
     RULES_VERSION,
     CardsDealt,
     DeckShuffled,
@@ -26,9 +26,9 @@ from flipside.domain.events import (
     SeatEliminated,
     SeatSpec,
 )
-from flipside.domain.rules import evolve, execute, initial_state, replay
-from flipside.domain.shuffle import commitment
-from flipside.domain.state import Match
+from flipside.games.flipside.rules import evolve, execute, initial_state, replay
+from flipside.games.flipside.shuffle import commitment
+from flipside.games.flipside.state import Match
 
 SEED = bytes(range(32))
 

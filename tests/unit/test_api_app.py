@@ -20,7 +20,7 @@ from api import create_app
 from api.dependencies import Dependencies
 from api.problems import STATUS_BY_CODE
 from flipside.config import Settings
-from flipside.domain import rules
+from flipside.games.flipside import rules
 from flipside.logging import configure
 from flipside.store import StoreUnavailable
 

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from flipside.audit import audit_stream, projection_findings
-from flipside.domain.events import DeckShuffled
-from flipside.domain.shuffle import commitment
+from flipside.games.flipside.events import DeckShuffled
+from flipside.games.flipside.shuffle import commitment
 from flipside.projections.rows import match_summary, round_facts
 from flipside.store import GENESIS_HASH, InMemoryEventStore, StoredEvent
 from flipside.store.chain import recompute_hash

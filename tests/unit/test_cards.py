@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from flipside.domain.cards import (
+from flipside.games.flipside.cards import (
     DECK,
     DECK_SET,
     RANK_INDEX,

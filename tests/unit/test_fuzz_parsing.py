@@ -25,7 +25,7 @@ from api import create_app
 from api.dependencies import Dependencies
 from api.problems import STATUS_BY_CODE
 from flipside.config import Settings
-from flipside.domain.cards import (
+from flipside.games.flipside.cards import (
     DECK_SET,
     IDENTITY,
     CardError,
@@ -34,9 +34,9 @@ from flipside.domain.cards import (
     parse_oriented,
     parse_oriented_cards,
 )
-from flipside.domain.commands import ChooseOrientation, Exchange
-from flipside.domain.hands import VALUE_BY_KEY, hand_value
-from flipside.domain.rules import RuleViolation, decide
+from flipside.games.flipside.commands import ChooseOrientation, Exchange
+from flipside.games.flipside.hands import VALUE_BY_KEY, hand_value
+from flipside.games.flipside.rules import RuleViolation, decide
 
 from .strategies import create, exchange_nothing
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from flipside.domain.cards import DECK, RANKS
-from flipside.domain.hands import (
+from flipside.games.flipside.cards import DECK, RANKS
+from flipside.games.flipside.hands import (
     CATEGORIES,
     describe,
     hand_category,

@@ -14,9 +14,9 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from flipside.domain.cards import DECK, card_of
-from flipside.domain.commands import ChooseOrientation, Exchange
-from flipside.domain.events import (
+from flipside.games.flipside.cards import DECK, card_of
+from flipside.games.flipside.commands import ChooseOrientation, Exchange
+from flipside.games.flipside.events import (
     CardsDealt,
     CardsExchanged,
     DeckShuffled,
@@ -33,8 +33,8 @@ from flipside.domain.events import (
     from_data,
     to_data,
 )
-from flipside.domain.hands import hand_category, hand_value
-from flipside.domain.rules import (
+from flipside.games.flipside.hands import hand_category, hand_value
+from flipside.games.flipside.rules import (
     RuleViolation,
     command_behind,
     decide,
@@ -42,8 +42,8 @@ from flipside.domain.rules import (
     initial_state,
     replay,
 )
-from flipside.domain.state import Match
-from flipside.domain.views import redact, view
+from flipside.games.flipside.state import Match
+from flipside.games.flipside.views import redact, view
 
 from .strategies import Step, random_match, states_along, strings_in
 

@@ -9,14 +9,14 @@ from dataclasses import replace
 
 import pytest
 
-from flipside.domain.cards import DECK
-from flipside.domain.commands import CreateMatch
-from flipside.domain.events import SeatSpec
-from flipside.domain.hands import orientation_values, oriented_by_mask
-from flipside.domain.rules import execute, initial_state
-from flipside.domain.state import Match, SeatState
-from flipside.domain.views import MatchView, view
-from flipside.npc import (
+from flipside.games.flipside.cards import DECK
+from flipside.games.flipside.commands import CreateMatch
+from flipside.games.flipside.events import SeatSpec
+from flipside.games.flipside.hands import orientation_values, oriented_by_mask
+from flipside.games.flipside.rules import execute, initial_state
+from flipside.games.flipside.state import Match, SeatState
+from flipside.games.flipside.views import MatchView, view
+from flipside.games.flipside.npc import (
     LEVELS,
     PlayerHabits,
     estimate_habits,
@@ -25,11 +25,11 @@ from flipside.npc import (
     next_command,
     policy_for,
 )
-from flipside.npc.driver import npc_policies
-from flipside.npc.field import biased_tables, field_tables, orientation_scores
-from flipside.npc.habits import grid_bias
-from flipside.npc.levels import pick
-from flipside.npc.orientation import (
+from flipside.games.flipside.npc.driver import npc_policies
+from flipside.games.flipside.npc.field import biased_tables, field_tables, orientation_scores
+from flipside.games.flipside.npc.habits import grid_bias
+from flipside.games.flipside.npc.levels import pick
+from flipside.games.flipside.npc.orientation import (
     Candidates,
     Model,
     Sample,

@@ -13,11 +13,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from flipside.domain.events import Event, RoundEnded, SeatSpec, ShowdownRevealed
-from flipside.domain.hands import hand_category, hand_value
-from flipside.domain.rules import evolve, initial_state
-from flipside.domain.state import Match
-from flipside.npc.policy import Policy
+from flipside.games.flipside.events import Event, RoundEnded, SeatSpec, ShowdownRevealed
+from flipside.games.flipside.hands import hand_category, hand_value
+from flipside.games.flipside.rules import evolve, initial_state
+from flipside.games.flipside.state import Match
+from flipside.games.flipside.npc.policy import Policy
 from flipside.projections.rows import (
     PLAYER_STAT_COLUMNS,
     ROUND_FACT_COLUMNS,

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from flipside.domain.cards import DECK
-from flipside.domain.commands import ChooseOrientation, Command, CreateMatch, Exchange
-from flipside.domain.events import (
+from flipside.games.flipside.cards import DECK
+from flipside.games.flipside.commands import ChooseOrientation, Command, CreateMatch, Exchange
+from flipside.games.flipside.events import (
     CardsDealt,
     CardsExchanged,
     DeckShuffled,
@@ -25,7 +25,7 @@ from flipside.domain.events import (
     SeedRevealed,
     ShowdownRevealed,
 )
-from flipside.domain.rules import (
+from flipside.games.flipside.rules import (
     RuleViolation,
     can_choose_orientation,
     can_exchange,
@@ -35,8 +35,8 @@ from flipside.domain.rules import (
     initial_state,
     replay,
 )
-from flipside.domain.shuffle import choose, shuffle
-from flipside.domain.state import Match
+from flipside.games.flipside.shuffle import choose, shuffle
+from flipside.games.flipside.state import Match
 
 from .strategies import (
     SEED,

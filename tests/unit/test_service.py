@@ -7,8 +7,8 @@ from datetime import timedelta
 
 import pytest
 
-from flipside.domain.events import SeatSpec
-from flipside.domain.rules import RuleViolation, replay
+from flipside.games.flipside.events import SeatSpec
+from flipside.games.flipside.rules import RuleViolation, replay
 from flipside.service import (
     Conflict,
     Idempotency,

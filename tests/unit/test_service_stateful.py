@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from flipside.domain.cards import DECK
-from flipside.domain.events import SeatSpec
-from flipside.domain.rules import RuleViolation, replay
+from flipside.games.flipside.cards import DECK
+from flipside.games.flipside.events import SeatSpec
+from flipside.games.flipside.rules import RuleViolation, replay
 from flipside.service import MatchService, to_domain_event
 from flipside.store import InMemoryEventStore
 

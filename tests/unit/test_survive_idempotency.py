@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from flipside.domain.events import SeatSpec
+from flipside.games.flipside.events import SeatSpec
 from flipside.service import Idempotency, MatchService
 from flipside.store import InMemoryEventStore
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from flipside.domain.cards import DECK_SET
-from flipside.domain.commands import ChooseOrientation, Exchange
-from flipside.domain.events import (
+from flipside.games.flipside.cards import DECK_SET
+from flipside.games.flipside.commands import ChooseOrientation, Exchange
+from flipside.games.flipside.events import (
     CardsDealt,
     CardsExchanged,
     DeckShuffled,
@@ -18,9 +18,9 @@ from flipside.domain.events import (
     SeedRevealed,
     ShowdownRevealed,
 )
-from flipside.domain.rules import execute
-from flipside.domain.state import Match
-from flipside.domain.views import legal_actions, redact, view
+from flipside.games.flipside.rules import execute
+from flipside.games.flipside.state import Match
+from flipside.games.flipside.views import legal_actions, redact, view
 
 from .strategies import SEED, create, exchange_nothing, random_match, rigged, strings_in
 
