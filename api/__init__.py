@@ -19,7 +19,7 @@ from flask import Flask, request
 from flipside.config import Settings
 from flipside.logging import configure as configure_logging
 
-from . import matches, observability, operations, ratelimit, records, summaries
+from . import actions, games, matches, observability, operations, ratelimit, records, summaries
 from .dependencies import Dependencies
 from .problems import MAX_BODY_BYTES, Problem, ProblemApi
 from .records import StreamTiming
@@ -37,8 +37,9 @@ DEFAULTS: dict[str, Any] = {
     "OPENAPI_SWAGGER_UI_URL": operations.DOCS_ASSETS,
     "API_SPEC_OPTIONS": {
         "info": {
-            "description": "The two-sided 78-card poker, played over HTTP. Errors are RFC 9457 "
-            "problem details with a stable `code`.\n\n"
+            "description": "Card games played over HTTP: Flipside, the two-sided 78-card "
+            "poker, first (GET /v1/games lists them). Errors are RFC 9457 problem details "
+            "with a stable `code`.\n\n"
             f"Limits: a request body is at most {MAX_BODY_BYTES // 1024} KiB (413 "
             "`payload_too_large`). Each bearer "
             "token, or each client address for requests without one, may send "
@@ -73,7 +74,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(_no_nul_in_url)
     app.before_request(_json_bodies_only)
     api = ProblemApi(app)
-    for blueprint in (matches.blp, records.blp, summaries.blp, operations.blp):
+    actions.document(api.spec)
+    for blueprint in (games.blp, matches.blp, records.blp, summaries.blp, operations.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(operations.docs_assets)
     app.register_blueprint(web)  # the browser client at / (issue 7); not part of the OpenAPI

@@ -59,13 +59,23 @@ def _unauthorized(detail: str) -> Problem:
     return Problem("unauthorized", detail, headers={"WWW-Authenticate": 'Bearer realm="flipside"'})
 
 
+def _is_admin_hash(presented: str, admin_token: str | None) -> bool:
+    return bool(admin_token) and hmac.compare_digest(presented, token_hash(admin_token or ""))
+
+
+def is_admin(admin_token: str | None) -> bool:
+    """Whether the request presents the admin token (for requests about no match yet)."""
+    token = presented_token()
+    return token is not None and _is_admin_hash(token_hash(token), admin_token)
+
+
 def authenticate(match_id: str, credentials: SeatCredentials, admin_token: str | None) -> Caller:
     """The caller of a request about `match_id`; 401 for a token that is not valid for it."""
     token = presented_token()
     if token is None:
         return Caller()
     presented = token_hash(token)
-    if admin_token and hmac.compare_digest(presented, token_hash(admin_token)):
+    if _is_admin_hash(presented, admin_token):
         return Caller(admin=True)
     for seat, stored in credentials.token_hashes(match_id).items():
         if hmac.compare_digest(presented, stored):

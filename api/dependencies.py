@@ -5,22 +5,16 @@ the projection queries, built once per app (per gunicorn worker) and shared by i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 from flask import current_app
 
 from flipside.config import Settings
 from flipside.db import resolve_database_url
-from flipside.games.flipside.npc.driver import npc_policies
 from flipside.projections.habits import ProjectedHabits
 from flipside.service import MatchService
 from flipside.store import InMemoryEventStore, PostgresEventStore
-from flipside.store.credentials import (
-    InMemorySeatCredentials,
-    PostgresSeatCredentials,
-    SeatCredentials,
-)
+from flipside.store.credentials import PostgresSeatCredentials, SeatCredentials
 
 # How long a request waits for a database connection before it answers 503 with Retry-After.
 # The pools' default (10 s) held every thread of a worker through a short outage, /healthz
@@ -37,20 +31,22 @@ class Dependencies:
 
     @classmethod
     def in_memory(cls, admin_token: str | None = None) -> Dependencies:
-        """No database: for unit tests of the HTTP layer."""
-        return cls(MatchService(InMemoryEventStore()), InMemorySeatCredentials(), admin_token)
+        """No database: for unit tests of the HTTP layer. The in-memory store keeps the seat
+        credentials it writes with a match's first append, and reads them back."""
+        store = InMemoryEventStore()
+        return cls(MatchService(store), store, admin_token)
 
     @classmethod
     def connect(cls, settings: Settings) -> Dependencies:
         """PostgreSQL: the configured database, or the embedded one (migrated)."""
         url = resolve_database_url(settings)
         credentials = PostgresSeatCredentials(url, timeout=CONNECTION_WAIT_SECONDS)
-        # INSANE and HATE YOU model the person from their past showdowns (issue 6).
+        # Computer players may model the people at the table from their past play.
         habits = ProjectedHabits(credentials)  # its pool lends connections to the queries
         return cls(
             MatchService(
                 PostgresEventStore(url, timeout=CONNECTION_WAIT_SECONDS),
-                policies_for=partial(npc_policies, habits=habits),
+                npc_context=habits,
             ),
             credentials,
             settings.admin_token,

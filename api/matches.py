@@ -1,28 +1,29 @@
-"""Matches: create one, read the caller's view and legal actions, exchange, orient.
+"""Matches: create one of any installed game, read the caller's view and legal actions, move.
 
 Each endpoint translates HTTP into one `MatchService` call: the caller comes from the bearer
-token, cards are parsed with `flipside.games.flipside.cards`, and the response is the caller's view
-from `flipside.games.flipside.views`, the only redaction point.
+token, a move's shape is checked against its kind's parameters (`api.actions`) and its
+values judged by the game, and the response is the caller's view: the engine's envelope
+with the game's own fields (`flipside.engine.envelope`), from the game's view, the only
+redaction point.
 """
 
 from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import current_app, g, request, url_for
 from flask_smorest import Blueprint
 
-from flipside.games.flipside.cards import CardError, parse_cards, parse_oriented_cards
-from flipside.games.flipside.events import SeatSpec
-from flipside.games.flipside.rules import RuleViolation
-from flipside.games.flipside.state import Match
-from flipside.games.flipside.views import legal_actions, view
-from flipside.service import MatchService, Outcome
+from flipside.engine.envelope import envelope
+from flipside.engine.game import ActionKind
+from flipside.engine.registry import LEGACY_GAME, game_named
+from flipside.engine.seats import SeatSpec
+from flipside.service import Handled, Loaded, MatchService
 
-from .auth import Caller, authenticate, issue_token, require_seat, token_hash
+from . import actions
+from .auth import Caller, authenticate, is_admin, issue_token, require_seat, token_hash
 from .dependencies import deps
 from .observability import annotate, count_appended
 from .preconditions import (
@@ -32,15 +33,12 @@ from .preconditions import (
     expected_version,
     idempotency,
 )
+from .problems import Problem
 from .schemas import (
     ActionsSchema,
     CreateMatchSchema,
-    ExchangeSchema,
     MatchCreatedSchema,
     MatchViewSchema,
-    OrientationSchema,
-    actions_of,
-    view_json,
 )
 
 blp = Blueprint(
@@ -62,15 +60,16 @@ def caller_of(match_id: str) -> Caller:
     return caller
 
 
-def current_state(service: MatchService, match_id: str) -> Match:
+def current_state(service: MatchService, match_id: str) -> Loaded:
     """The match now. A person whose turn has run out gets the default move first: any
     request that reads the match applies it, exactly once (`MatchService.expire_turns`)."""
-    state = service.load(match_id)
-    if state.turn_timeout_seconds is None or state.phase == "over":
-        return state
+    match = service.load(match_id)
+    progress = match.progress
+    if progress.turn_timeout_seconds is None or progress.outcome is not None:
+        return match
     expired = service.expire_turns(match_id)
-    count_appended([event.type for outcome in expired for event in outcome.appended])
-    return service.load(match_id) if expired else state
+    count_appended([event.type for handled in expired for event in handled.appended])
+    return service.load(match_id) if expired else match
 
 
 def _metadata(caller: str) -> dict[str, Any]:
@@ -80,13 +79,6 @@ def _metadata(caller: str) -> dict[str, Any]:
     if key:
         metadata["idempotency_key"] = key
     return metadata
-
-
-def _parsed(parse: Callable[[Iterable[object]], tuple[str, ...]], texts: list[str]) -> list[str]:
-    try:
-        return list(parse(texts))
-    except CardError as error:
-        raise RuleViolation("invalid_cards", str(error)) from None
 
 
 def _json(body: dict[str, Any], status: int = 200, headers: dict[str, str] | None = None) -> Any:
@@ -99,7 +91,7 @@ def _json(body: dict[str, Any], status: int = 200, headers: dict[str, str] | Non
     )
 
 
-def _answer(outcome: Outcome, status: int = 200, headers: dict[str, str] | None = None) -> Any:
+def _answer(outcome: Handled, status: int = 200, headers: dict[str, str] | None = None) -> Any:
     """A command's response: the JSON stored with its append (an idempotent replay's too)."""
     count_appended([event.type for event in outcome.appended])
     headers = dict(headers or {})
@@ -109,8 +101,10 @@ def _answer(outcome: Outcome, status: int = 200, headers: dict[str, str] | None 
     return _json(outcome.response or {}, status, headers)
 
 
-def _view_of(seat: int) -> Callable[[Match], dict[str, Any]]:
-    return lambda state: view_json(view(state, seat))
+def view_of(match: Loaded, seat: int | None, *, omniscient: bool = False) -> dict[str, Any]:
+    """The view of `match` that `seat` may see, as JSON: the envelope and the game's fields."""
+    deadline = deps().service.turn_deadline(match)
+    return envelope(match.game, match.state, seat, omniscient=omniscient, deadline=deadline)
 
 
 @blp.route("", methods=["POST"])
@@ -118,32 +112,31 @@ def _view_of(seat: int) -> Callable[[Match], dict[str, Any]]:
 @blp.response(201, MatchCreatedSchema)
 @blp.doc(parameters=[IDEMPOTENCY_HEADER])
 def create_match(body: dict[str, Any]) -> Any:
-    """Create a match: 3-5 seats, people and computer players.
+    """Create a match of a game (default flipside): people and computer players.
 
-    Each person's seat gets a bearer token, shown only in this response and stored as a
-    hash. Computer seats play at once until a person must act. A retry with the same
-    `Idempotency-Key` returns the same match with every `token` null: tokens are never
-    stored in plain text, so a client that lost them must create a new match.
+    The game says how many seats it takes, its computer players' levels and its options
+    (GET /v1/games). Each person's seat gets a bearer token, shown only in this response
+    and stored as a hash, in the same transaction as the match's first events. Computer
+    seats play at once until a person must act. A retry with the same `Idempotency-Key`
+    returns the same match with every `token` null: tokens are never stored in plain text,
+    so a client that lost them must create a new match.
     """
     seats = [SeatSpec(s["type"], s.get("name"), s.get("level")) for s in body["seats"]]
+    seed = _chosen_seed(body, seats)
     match_id = str(uuid.uuid4())
     tokens = {index: issue_token() for index, seat in enumerate(seats) if seat.kind == "human"}
     annotate(match_id=match_id, command="create")
-
-    def respond(state: Match) -> dict[str, Any]:
-        # Runs once the rules accepted the match and just before its first append: the
-        # credentials must exist before anyone can see the match.
-        deps().credentials.save(match_id, {seat: token_hash(t) for seat, t in tokens.items()})
-        return _created(state, seats)
-
     outcome = deps().service.create(
         seats,
-        seed=bytes.fromhex(body["seed"]) if body.get("seed") else None,
+        game=body["game"],
+        options=body["options"],
+        seed=seed,
         turn_timeout_seconds=body.get("turn_timeout_seconds"),
         match_id=match_id,
         metadata=_metadata("creator"),
         idempotency=idempotency(CREATE_SCOPE, "create", body),
-        respond=respond,
+        respond=lambda match: _created(match, seats),
+        credentials={seat: token_hash(token) for seat, token in tokens.items()},
     )
     response = outcome.response or {}
     if not outcome.replayed:
@@ -153,12 +146,28 @@ def create_match(body: dict[str, Any]) -> Any:
     return _answer(outcome, 201, {"Location": location})
 
 
-def _created(state: Match, seats: list[SeatSpec]) -> dict[str, Any]:
+def _chosen_seed(body: dict[str, Any], seats: list[SeatSpec]) -> bytes | None:
+    """The creator's seed, if any. A seed fixes every card (docs/fairness.md), so whoever
+    chose it knows them all: a match with a person's seat takes one only from the
+    administrator, and a match of computer players from anyone."""
+    if "seed" not in body:
+        return None
+    if any(seat.kind == "human" for seat in seats) and not is_admin(deps().admin_token):
+        raise Problem(
+            "seed_requires_admin",
+            "a match with a person's seat takes a chosen seed only with the admin token",
+        )
+    return bytes.fromhex(body["seed"])
+
+
+def _created(match: Loaded, seats: list[SeatSpec]) -> dict[str, Any]:
     """The creation response without tokens: the form stored for idempotent replays."""
+    progress = match.progress
     return {
-        "match_id": state.match_id,
-        "version": state.version,
-        "deck_commitment": state.deck_commitment,
+        "match_id": progress.match_id,
+        "game": match.game.id,
+        "version": progress.version,
+        "deck_commitment": progress.deck_commitment,
         "seats": [
             {
                 "seat": index,
@@ -177,62 +186,78 @@ def _created(state: Match, seats: list[SeatSpec]) -> dict[str, Any]:
 def get_match(match_id: str) -> Any:
     """The match as the caller may see it; cards the caller may not see are null."""
     caller = caller_of(match_id)
-    state = current_state(deps().service, match_id)
-    return _json(view_json(view(state, caller.seat, omniscient=caller.admin)))
+    match = current_state(deps().service, match_id)
+    return _json(view_of(match, caller.seat, omniscient=caller.admin))
 
 
 @blp.route("/<match_id>/actions", methods=["GET"])
 @blp.response(200, ActionsSchema)
 def get_actions(match_id: str) -> Any:
-    """The caller seat's legal actions now, with the cards each may name (empty if none)."""
+    """The caller seat's legal actions now, with what each may name (empty if none)."""
     caller = caller_of(match_id)
-    state = current_state(deps().service, match_id)
-    seen = view(state, caller.seat)
+    match = current_state(deps().service, match_id)
+    progress = match.progress
+    legal = []
+    if caller.seat is not None and progress.outcome is None:
+        legal = match.game.legal_actions(match.state, caller.seat)
     return {
         "match_id": match_id,
-        "version": state.version,
+        "version": progress.version,
         "seat": caller.seat,
-        "actions": actions_of(legal_actions(seen)),
+        "actions": legal,
     }
 
 
-@blp.route("/<match_id>/exchange", methods=["POST"])
-@blp.arguments(ExchangeSchema())
+@blp.route("/<match_id>/actions", methods=["POST"])
 @blp.response(200, MatchViewSchema)
-@blp.doc(parameters=COMMAND_HEADERS)
-def exchange(body: dict[str, Any], match_id: str) -> Any:
-    """Discard 0-5 of the caller's cards and draw as many (R10); answers the caller's view."""
-    return _move(match_id, "exchange", body, parse_cards, body["discard"])
+@blp.doc(requestBody=actions.any_action_body(), parameters=COMMAND_HEADERS)
+def act(match_id: str) -> Any:
+    """Make a move of the match's game: its `kind` and parameters.
+
+    GET /v1/games/{game} describes every kind of the game, GET .../actions the ones legal
+    now. A kind the match's game does not have is 422 unknown_action. Answers the caller's
+    view.
+    """
+    return _move(match_id, None)
 
 
-@blp.route("/<match_id>/orientation", methods=["POST"])
-@blp.arguments(OrientationSchema())
-@blp.response(200, MatchViewSchema)
-@blp.doc(parameters=COMMAND_HEADERS)
-def orientation(body: dict[str, Any], match_id: str) -> Any:
-    """Place the caller's five cards, up rank first (R11); sealed until the showdown."""
-    return _move(match_id, "orientation", body, parse_oriented_cards, body["cards"])
+def _alias(kind: ActionKind) -> None:
+    """``POST /<match_id>/<kind>``: the move `kind`, its parameters alone in the body, as
+    clients sent moves before the server hosted several games (the legacy game's kinds)."""
+
+    def move(match_id: str) -> Any:
+        return _move(match_id, kind.kind)
+
+    documented = blp.doc(
+        summary=kind.description,
+        description=f'The same as POST .../actions with `"kind": "{kind.kind}"`; answers '
+        "the caller's view.",
+        requestBody=actions.alias_body(kind),
+        parameters=COMMAND_HEADERS,
+    )
+    route = blp.route(f"/<match_id>/{kind.kind}", methods=["POST"], endpoint=kind.kind)
+    route(blp.response(200, MatchViewSchema)(documented(move)))
 
 
-def _move(
-    match_id: str,
-    command: str,
-    body: dict[str, Any],
-    parse: Callable[[Iterable[object]], tuple[str, ...]],
-    cards: list[Any],
-) -> Any:
-    """The caller seat's move: parse its cards, let the service decide, answer its view."""
+for _kind in game_named(LEGACY_GAME).action_kinds:
+    _alias(_kind)
+
+
+def _move(match_id: str, kind: str | None) -> Any:
+    """The caller seat's move: check its shape, let the game decide it, answer the seat's
+    view. `kind` is the alias's; the generic endpoint's body names it."""
+    body = actions.json_body()
     seat = require_seat(caller_of(match_id))
-    annotate(command=command)
     service = deps().service
-    move = service.exchange if command == "exchange" else service.choose_orientation
-    outcome = move(
+    action = actions.action_of(service.game_of(match_id), body, kind)
+    annotate(command=action["kind"])
+    outcome = service.act(
         match_id,
         seat,
-        _parsed(parse, cards),
+        action,
         expected_version=expected_version(),
         metadata=_metadata(f"seat {seat}"),
-        idempotency=idempotency(f"{match_id}:{seat}", command, body),
-        respond=_view_of(seat),
+        idempotency=idempotency(f"{match_id}:{seat}", action["kind"], action),
+        respond=lambda match: view_of(match, seat),
     )
     return _answer(outcome)

@@ -18,7 +18,8 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
-from flipside.games.flipside.rules import RuleViolation
+from flipside.engine.errors import RuleViolation
+from flipside.engine.registry import UnknownGame
 from flipside.logging import get_logger
 from flipside.service import ServiceError, StaleVersion
 from flipside.store import StoreUnavailable
@@ -38,9 +39,11 @@ STATUS_BY_CODE: dict[str, int] = {
     "unauthorized": 401,
     "forbidden": 403,
     "unknown_seat": 403,
+    "seed_requires_admin": 403,
     "not_found": 404,
     "unknown_match": 404,
     "unknown_player": 404,
+    "unknown_game": 404,
     "method_not_allowed": 405,
     "not_acceptable": 406,
     "conflict": 409,
@@ -52,6 +55,17 @@ STATUS_BY_CODE: dict[str, int] = {
     "match_exists": 409,
     "no_turn_timeout": 409,
     "not_timed_out": 409,
+    "deck_empty": 409,
+    # Moves a betting round does not allow now.
+    "cannot_act": 409,
+    "cannot_bet": 409,
+    "cannot_check": 409,
+    "cannot_raise": 409,
+    "no_raise_rights": 409,
+    "nobody_to_answer": 409,
+    "nothing_to_call": 409,
+    "no_auto_action": 409,
+    "your_turn": 409,
     "stale_version": 412,
     "payload_too_large": 413,
     "unsupported_media_type": 415,
@@ -59,8 +73,14 @@ STATUS_BY_CODE: dict[str, int] = {
     "invalid_cards": 422,
     "invalid_seats": 422,
     "invalid_seed": 422,
+    "invalid_options": 422,
+    "invalid_prep": 422,
+    "invalid_amount": 422,
+    "invalid_number": 422,
+    "never_possible": 422,
     "idempotency_mismatch": 422,
     "unknown_command": 422,
+    "unknown_action": 422,
     "precondition_required": 428,
     "rate_limited": 429,
     "internal_error": 500,
@@ -172,6 +192,8 @@ def from_error(error: Exception) -> Problem:
     """The problem for an error of the layers below the API."""
     if isinstance(error, RuleViolation | ServiceError):
         problem = Problem(error.code, error.message)
+    elif isinstance(error, UnknownGame):
+        problem = Problem(error.code, str(error))
     elif isinstance(error, StoreUnavailable):
         problem = Problem(
             "service_unavailable",
@@ -227,7 +249,7 @@ class ProblemApi(Api):
     def _register_error_handlers(self) -> None:
         app = self._app
         app.register_error_handler(HTTPException, self.handle_http_exception)
-        for error_type in (RuleViolation, ServiceError, StoreUnavailable):
+        for error_type in (RuleViolation, ServiceError, UnknownGame, StoreUnavailable):
             app.register_error_handler(error_type, self._handle_error)
         app.register_error_handler(Exception, self._handle_unexpected)
 

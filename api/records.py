@@ -1,5 +1,5 @@
 """A match's record: its events redacted for the caller, as JSON or as Server-Sent Events,
-and the full export (`flipside.export`) once the match is over.
+and the full export (`flipside.records.export`) once the match is over.
 
 Every event goes through `views.redact` for the caller's seat; it is omniscient only for
 the administrator or once the match is over (decided from the state read *before* the
@@ -20,9 +20,10 @@ from typing import Any
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
-from flipside.games.flipside.events import from_data, to_data
-from flipside.games.flipside.views import redact
-from flipside.export import write_matches
+from flipside.engine import codec
+from flipside.engine.records import RecordError
+from flipside.engine.registry import AnyGame
+from flipside.records.export import write_matches
 from flipside.service import MatchService
 from flipside.store import StoredEvent, StoreUnavailable
 
@@ -48,15 +49,18 @@ _record_schema = EventRecordSchema()
 _VERSION = re.compile(r"[0-9]{1,9}")  # ASCII digits, within PostgreSQL's integer
 
 
-def record(stored: StoredEvent, seat: int | None, omniscient: bool) -> dict[str, Any]:
-    """One stored event as `seat` may see it."""
-    event = redact(from_data(stored.type, stored.data), seat, omniscient=omniscient)
+def record(
+    game: AnyGame, stored: StoredEvent, event: Any, seat: int | None, omniscient: bool
+) -> dict[str, Any]:
+    """One stored event, upcast to its current schema, as `seat` may see it. The type is
+    the event's name within its game (the view says which game)."""
+    encoded = game.encode(game.redact(event, seat, omniscient=omniscient))
     return {
         "version": stored.version,
-        "type": stored.type,
-        "schema_version": stored.schema_version,
+        "type": encoded.name,
+        "schema_version": encoded.schema_version,
         "recorded_at": stored.recorded_at,
-        "data": to_data(event),
+        "data": encoded.data,
     }
 
 
@@ -66,13 +70,15 @@ def record(stored: StoredEvent, seat: int | None, omniscient: bool) -> dict[str,
 def events(query: dict[str, Any], match_id: str) -> Any:
     """The match's events after version `after`, redacted for the caller."""
     caller = caller_of(match_id)
-    state = current_state(deps().service, match_id)
-    omniscient = caller.admin or state.phase == "over"
-    stored = deps().service.events(match_id, after_version=query["after"])
+    current_state(deps().service, match_id)
+    match, later = deps().service.history(match_id, after_version=query["after"])
+    omniscient = caller.admin or match.progress.outcome is not None
     return {
         "match_id": match_id,
-        "version": stored[-1].version if stored else state.version,
-        "events": [record(event, caller.seat, omniscient) for event in stored],
+        "version": match.progress.version,
+        "events": [
+            record(match.game, stored, event, caller.seat, omniscient) for stored, event in later
+        ],
     }
 
 
@@ -112,16 +118,21 @@ def _sse_events(
     started = last_sent = time.monotonic()
     pause = timing.poll_min
     try:
-        state = current_state(service, match_id)
-        over, timed = state.phase == "over", state.turn_timeout_seconds is not None
+        match = current_state(service, match_id)
+        game, progress = match.game, match.progress
+        over, timed = progress.outcome is not None, progress.turn_timeout_seconds is not None
+        # Decoding may need the state before an event (an upcaster's context).
+        state = codec.fold(game, service.store.read_stream(match_id)[:after])
         while time.monotonic() - started < timing.lifetime:
             if timed:  # a stream may be the only reader left to notice an abandoned turn
                 current_state(service, match_id)
-            batch = service.events(match_id, after_version=after)
+            batch = service.store.read_stream(match_id, after_version=after)
             for stored in batch:
-                yield _sse(record(stored, seat, admin or over))
+                event = codec.decode(game, stored, state)
+                state = game.evolve(state, event)
+                yield _sse(record(game, stored, event, seat, admin or over))
                 after = stored.version
-                over = over or stored.type == "MatchEnded"
+                over = over or game.progress(state).outcome is not None
             if over:
                 return  # the end is one append (MatchEnded, SeedRevealed): all of it is sent
             now = time.monotonic()
@@ -167,27 +178,35 @@ def stream(query: dict[str, Any], match_id: str) -> Response:
     return Response(body, mimetype="text/event-stream", headers=headers)
 
 
-_EXPORT_TYPES = {"jsonl": "application/jsonl", "csv": "text/csv", "toml": "application/toml"}
+_MEDIA_TYPES = {"jsonl": "application/jsonl", "csv": "text/csv", "toml": "application/toml"}
 
 
 @blp.route("/<match_id>/export", methods=["GET"])
 @blp.arguments(ExportQuerySchema(), location="query")
-@blp.doc(responses=text_responses("The record in the format asked for", *_EXPORT_TYPES.values()))
+@blp.doc(
+    responses=text_responses(
+        "The record in the format asked for", *dict.fromkeys(_MEDIA_TYPES.values())
+    )
+)
 def export(query: dict[str, Any], match_id: str) -> Response:
-    """The match's full record, for study: jsonl (as stored, hashes intact), csv (one row per
-    seat per round) or toml (a readable hand history).
+    """The match's full record, for study: jsonl (as stored, hashes intact) or one of the
+    game's own formats (Flipside: csv, one row per seat per round; toml, a readable hand
+    history).
 
     Public once the match is over; the administrator may export at any time.
     """
     caller = caller_of(match_id)
     service = deps().service
-    state = current_state(service, match_id)
-    if not (caller.admin or state.phase == "over"):
+    match = current_state(service, match_id)
+    if not (caller.admin or match.progress.outcome is not None):
         raise Problem("forbidden", "the record is public once the match is over")
     fmt = query["format"]
     body = io.StringIO()
-    for _ in write_matches(body, fmt, [service.events(match_id)]):
-        pass  # one match: nothing to report per match
+    try:
+        for _ in write_matches(body, fmt, [service.events(match_id)], game=match.game.id):
+            pass  # one match: nothing to report per match
+    except RecordError as error:  # a format of another game than the match's
+        raise Problem("validation_error", str(error)) from None
     disposition = f'attachment; filename="{match_id}.{fmt}"'
     headers = {"Content-Disposition": disposition}
-    return Response(body.getvalue(), mimetype=_EXPORT_TYPES[fmt], headers=headers)
+    return Response(body.getvalue(), mimetype=_MEDIA_TYPES.get(fmt, "text/plain"), headers=headers)

@@ -1,25 +1,39 @@
 """The marshmallow schemas of every request and response body (the OpenAPI document's source).
 
-Request schemas check shapes and types only; cards are parsed by `flipside.games.flipside.cards` and
-judged by the rules, so a bad card is ``invalid_cards`` whatever the reason. Response schemas
-dump the domain's `MatchView` and stored events directly.
+Request schemas check shapes and types only; what a game allows (how many seats, which
+levels and options, which cards) is judged by the game, so a bad card is ``invalid_cards``
+whatever the reason. A move's body is checked against its kind's parameters by
+`api.actions`, which documents them as JSON Schema. Views are built by
+`flipside.engine.envelope` and sent as they are; `MatchViewSchema` documents them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from flipside.games.flipside.events import LEVELS
-from flipside.engine.plain import plain
+from flipside.engine.registry import DEFAULT_GAME, INSTALLED, AnyGame, games
 from flipside.engine.seats import NAME_MAX
-from flipside.games.flipside.rules import HAND_SIZE, SEATS
-from flipside.games.flipside.views import MatchView
+from flipside.records.export import formats
 
 CARD = {"description": "two rank characters (R3), e.g. AK or T2", "example": "AK"}
 ORIENTED = {"description": "an oriented card, up rank first (R3), e.g. 2T", "example": "2T"}
+
+
+def per_game(describe: Callable[[AnyGame], str]) -> str:
+    """One line per installed game, e.g. its seat counts: the limits each game sets."""
+    return "; ".join(f"{game.id}: {describe(game)}" for game in games())
+
+
+def _seat_counts(game: AnyGame) -> str:
+    return f"{game.seats.start} to {game.seats.stop - 1} seats"
+
+
+def _options(game: AnyGame) -> str:
+    return ", ".join(f"{option.name} (default {option.default!r})" for option in game.option_specs)
 
 
 class StrictSchema(ma.Schema):
@@ -44,40 +58,53 @@ class SeatRequestSchema(StrictSchema):
     )
     level = fields.String(
         allow_none=True,
-        validate=validate.OneOf(LEVELS),
-        metadata={"description": "a computer player's level; required for npc, absent for human"},
+        metadata={
+            "description": "a computer player's level; required for npc, absent for human. "
+            "Levels by game, weakest first (422 invalid_seats otherwise): "
+            + per_game(lambda game: ", ".join(game.levels)),
+            "enum": sorted({level for game in games() for level in game.levels}),
+        },
     )
 
 
 class CreateMatchSchema(StrictSchema):
+    game = fields.String(
+        load_default=DEFAULT_GAME,
+        metadata={
+            "description": "the game's id (GET /v1/games); 404 unknown_game for another",
+            "enum": list(INSTALLED),
+        },
+    )
     seats = fields.List(
         fields.Nested(SeatRequestSchema),
         required=True,
-        validate=validate.Length(min=SEATS.start, max=SEATS.stop - 1),
-        metadata={"description": f"{SEATS.start} to {SEATS.stop - 1} seats (R4)"},
+        # The bounds of every game together are documented; each game checks its own.
+        metadata={
+            "description": "people and computer players, as many as the game seats (422 "
+            "invalid_seats otherwise): " + per_game(_seat_counts),
+            "minItems": min(game.seats.start for game in games()),
+            "maxItems": max(game.seats.stop - 1 for game in games()),
+        },
+    )
+    options = fields.Dict(
+        keys=fields.String(),
+        load_default=dict,
+        metadata={
+            "description": "the game's options (GET /v1/games/{game}); omitted ones take "
+            "their defaults, others are 422 invalid_options. "
+            + per_game(lambda game: _options(game) or "none")
+        },
     )
     seed = fields.String(
         validate=validate.Regexp(r"^[0-9a-fA-F]{64}$"),
-        metadata={"description": "32 bytes as hex, for a reproducible (seeded) match"},
+        metadata={
+            "description": "32 bytes as hex, for a reproducible (seeded) match. It fixes every "
+            "card, so a match with a person's seat takes one only with the admin token (403 "
+            "seed_requires_admin); a match of computer players from anyone."
+        },
     )
     turn_timeout_seconds = fields.Integer(
         allow_none=True, validate=validate.Range(min=1, max=86_400), strict=True
-    )
-
-
-class ExchangeSchema(StrictSchema):
-    discard = fields.List(
-        fields.String(metadata=CARD),
-        required=True,
-        metadata={"description": f"0 to {HAND_SIZE} of the caller's cards (R10)"},
-    )
-
-
-class OrientationSchema(StrictSchema):
-    cards = fields.List(
-        fields.String(metadata=ORIENTED),
-        required=True,
-        metadata={"description": f"the caller's {HAND_SIZE} cards, up rank first (R11)"},
     )
 
 
@@ -90,7 +117,11 @@ class EventsQuerySchema(StrictSchema):
 
 
 class ExportQuerySchema(StrictSchema):
-    format = fields.String(load_default="jsonl", validate=validate.OneOf(["jsonl", "csv", "toml"]))
+    format = fields.String(
+        load_default="jsonl",
+        validate=validate.OneOf(formats()),
+        metadata={"description": "jsonl (any game) or one of the match's game's own formats"},
+    )
 
 
 # --- responses ------------------------------------------------------------------------------
@@ -113,6 +144,7 @@ class SeatCreatedSchema(ma.Schema):
 
 class MatchCreatedSchema(ma.Schema):
     match_id = fields.String(required=True)
+    game = fields.String(required=True)
     version = fields.Integer(required=True)
     seats = fields.List(fields.Nested(SeatCreatedSchema), required=True)
     deck_commitment = fields.String(required=True, metadata={"description": "sha256(seed), hex"})
@@ -132,11 +164,58 @@ class ShowdownSchema(ma.Schema):
     )
 
 
-class SeatViewSchema(ma.Schema):
+class OutcomeSchema(ma.Schema):
+    places = fields.List(
+        fields.Integer(), required=True, metadata={"description": "per seat; 1 is the winner"}
+    )
+    winner = fields.Integer(required=True, allow_none=True)
+
+
+class SeatEnvelopeSchema(ma.Schema):
+    """Who sits in a seat, in every game's view."""
+
     seat = fields.Integer(required=True)
-    type = fields.String(required=True, attribute="kind")
+    type = fields.String(required=True, validate=validate.OneOf(["human", "npc"]))
     name = fields.String(required=True, allow_none=True)
     level = fields.String(required=True, allow_none=True)
+
+
+class MatchEnvelopeSchema(ma.Schema):
+    """What every game's view holds (`flipside.engine.envelope`); the game's own fields
+    follow, its seats' fields within each seat."""
+
+    match_id = fields.String(required=True)
+    game = fields.String(required=True, metadata={"description": "the game's id"})
+    rules_version = fields.String(required=True)
+    version = fields.Integer(required=True)
+    viewer = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "the caller's seat, or null"}
+    )
+    status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
+    phase = fields.String(required=True)
+    awaiting = fields.List(
+        fields.Integer(), required=True, metadata={"description": "the seats the match waits for"}
+    )
+    deadline = fields.DateTime(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "when the awaited seats' turn runs out (its start plus the match's "
+            "turn timeout); null without a timeout or with nobody awaited"
+        },
+    )
+    seats = fields.List(fields.Nested(SeatEnvelopeSchema), required=True)
+    outcome = fields.Nested(
+        OutcomeSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "null while the match runs"},
+    )
+
+
+class SeatViewSchema(SeatEnvelopeSchema):
+    """A seat of a Flipside match: the envelope's fields, then Flipside's."""
+
     life = fields.Integer(required=True)
     eliminated = fields.Boolean(required=True)
     place = fields.Integer(required=True, allow_none=True)
@@ -157,14 +236,10 @@ class SeatViewSchema(ma.Schema):
     )
 
 
-class MatchViewSchema(ma.Schema):
-    match_id = fields.String(required=True)
-    version = fields.Integer(required=True)
-    viewer = fields.Integer(
-        required=True, allow_none=True, metadata={"description": "the caller's seat, or null"}
-    )
-    status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
-    phase = fields.String(required=True)
+class MatchViewSchema(MatchEnvelopeSchema):
+    """A match as the caller may see it: the envelope, then the game's fields (Flipside's,
+    the only game installed so far)."""
+
     round = fields.Integer(required=True)
     start_seat = fields.Integer(required=True, allow_none=True)
     turn_order = fields.List(fields.Integer(), required=True)
@@ -184,8 +259,10 @@ class MatchViewSchema(ma.Schema):
 
 
 class ActionSchema(ma.Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(["exchange", "orientation"]))
-    cards = fields.List(fields.String(metadata=CARD), required=True)
+    """A legal move now: its kind and what it may name (Flipside: cards, min, max, count)."""
+
+    kind = fields.String(required=True, metadata={"description": "one of the game's action kinds"})
+    cards = fields.List(fields.String(metadata=CARD), metadata={"description": "cards to name"})
     min = fields.Integer(metadata={"description": "exchange: fewest cards to discard"})
     max = fields.Integer(metadata={"description": "exchange: most cards to discard"})
     count = fields.Integer(metadata={"description": "orientation: cards to place"})
@@ -219,11 +296,6 @@ class StatusSchema(ma.Schema):
     checks = fields.Dict(keys=fields.String(), values=fields.Boolean())
 
 
-def actions_of(legal: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    """`views.legal_actions` as a list of {kind, ...}, so new kinds add rows, not fields."""
-    return [{"kind": kind, **details} for kind, details in legal.items()]
-
-
 # Before OpenAPI 3.2's `itemSchema`, the schema of text/event-stream describes one event, as
 # its fields (schemathesis checks each event against it; a plain string failed every one).
 _SSE_EVENT: dict[str, Any] = {
@@ -248,71 +320,52 @@ def text_responses(description: str, *media_types: str) -> dict[str, Any]:
     return {"200": {"description": description, "content": content}}
 
 
-# --- read models (flipside.projections) --------------------------------------------------------
+# --- games (api.games) ------------------------------------------------------------------------
 
 
-class MatchesQuerySchema(StrictSchema):
-    status = fields.String(validate=validate.OneOf(["active", "finished"]))
-    player = fields.String(
-        validate=validate.Length(min=1, max=64),
-        metadata={"description": "a person's name, or npc:<level>"},
-    )
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=1000))
-    after = fields.String(
-        validate=validate.Length(min=1, max=64),
-        metadata={"description": "a match id: the page after that match"},
-    )
+class SeatRangeSchema(ma.Schema):
+    min = fields.Integer(required=True)
+    max = fields.Integer(required=True)
 
 
-class SummarySeatSchema(ma.Schema):
-    seat = fields.Integer(required=True)
+class OptionSchema(ma.Schema):
+    name = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["integer", "boolean", "string"]))
+    default = fields.Raw(required=True, allow_none=True)
+    description = fields.String(required=True)
+    minimum = fields.Integer(required=True, allow_none=True)
+    maximum = fields.Integer(required=True, allow_none=True)
+    choices = fields.List(fields.String(), required=True, allow_none=True)
+
+
+class ActionKindSchema(ma.Schema):
     kind = fields.String(required=True)
-    name = fields.String(allow_none=True)
-    level = fields.String(allow_none=True)
-
-
-class MatchSummarySchema(ma.Schema):
-    match_id = fields.String(required=True)
-    status = fields.String(required=True)
-    seats = fields.List(fields.Nested(SummarySeatSchema), required=True)
-    players = fields.List(fields.String(), required=True)
-    lives = fields.List(fields.Integer(), required=True)
-    round = fields.Integer(required=True)
-    winner = fields.Integer(required=True, allow_none=True)
-    places = fields.List(fields.Integer(allow_none=True), required=True, allow_none=True)
-    version = fields.Integer(required=True)
-    created_at = fields.DateTime(required=True)
-    updated_at = fields.DateTime(required=True)
-    finished_at = fields.DateTime(required=True, allow_none=True)
-
-
-class MatchListSchema(ma.Schema):
-    matches = fields.List(fields.Nested(MatchSummarySchema), required=True)
-    next = fields.String(
-        required=True, allow_none=True, metadata={"description": "`after` for the next page"}
+    description = fields.String(required=True)
+    parameters = fields.Dict(
+        required=True,
+        metadata={"description": "the move's parameters beside `kind`, as a JSON Schema object"},
     )
 
 
-class PlayerSchema(ma.Schema):
-    player = fields.String(required=True)
-    matches = fields.Integer(required=True, metadata={"description": "finished matches"})
-    wins = fields.Integer(required=True)
-    place_sum = fields.Integer(required=True)
-    placements = fields.Integer(required=True)
-    up_favoured = fields.Integer(required=True)
-    exchanges = fields.Integer(required=True)
-    cards_discarded = fields.Integer(required=True)
-    win_rate = fields.Float(required=True, allow_none=True)
-    average_place = fields.Float(required=True, allow_none=True)
-    up_favoured_rate = fields.Float(required=True, allow_none=True)
-    mean_discarded = fields.Float(required=True, allow_none=True)
+class GameSchema(ma.Schema):
+    id = fields.String(required=True)
+    title = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={"description": "by language"},
+    )
+    seats = fields.Nested(SeatRangeSchema, required=True)
+    levels = fields.List(
+        fields.String(), required=True, metadata={"description": "computer levels, weakest first"}
+    )
+    rules_version = fields.String(required=True)
+    options = fields.List(fields.Nested(OptionSchema), required=True)
+    actions = fields.List(fields.Nested(ActionKindSchema), required=True)
+    rules = fields.String(
+        required=True, metadata={"description": "the rules' document in the repository"}
+    )
 
 
-def view_json(match: MatchView) -> dict[str, Any]:
-    """A view in `MatchViewSchema`'s JSON form, built directly from the dataclasses (dumping
-    through marshmallow was a tenth of a move's CPU). Every end-to-end response is checked
-    against the schema, so the two cannot drift apart unseen."""
-    body = plain(match)
-    for seat in body["seats"]:
-        seat["type"] = seat.pop("kind")
-    return body
+class GamesSchema(ma.Schema):
+    games = fields.List(fields.Nested(GameSchema), required=True)

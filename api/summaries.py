@@ -2,24 +2,107 @@
 
 The projections are folded by ``flipside projections run``, so these lag the event store by
 that runner's delay; a match's own view (`/v1/matches/{id}`) is always current. Everything
-here is public: summaries hold no card at all.
+here is public: summaries hold no card at all. Every summary and every line of statistics
+belongs to a game; a player has statistics in each game they finished a match of.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import marshmallow as ma
 from flask_smorest import Blueprint
+from marshmallow import fields, validate
 
+from flipside.engine.registry import INSTALLED
 from flipside.projections import queries
 
 from .dependencies import deps
 from .problems import Problem
-from .schemas import MatchesQuerySchema, MatchListSchema, PlayerSchema
+from .schemas import StrictSchema
 
 blp = Blueprint(
     "summaries", __name__, url_prefix="/v1", description="Read models: lists and stats."
 )
+
+_GAME = {
+    "validate": validate.OneOf(INSTALLED),
+    "metadata": {"description": f"a game's id: {', '.join(INSTALLED)}"},
+}
+
+
+class MatchesQuerySchema(StrictSchema):
+    game = fields.String(**_GAME)
+    status = fields.String(validate=validate.OneOf(["active", "finished"]))
+    player = fields.String(
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "a person's name, or npc:<level>"},
+    )
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=1000))
+    after = fields.String(
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "a match id: the page after that match"},
+    )
+
+
+class SummarySeatSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    kind = fields.String(required=True)
+    name = fields.String(allow_none=True)
+    level = fields.String(allow_none=True)
+
+
+class MatchSummarySchema(ma.Schema):
+    match_id = fields.String(required=True)
+    game = fields.String(required=True)
+    status = fields.String(required=True)
+    seats = fields.List(fields.Nested(SummarySeatSchema), required=True)
+    players = fields.List(fields.String(), required=True)
+    lives = fields.List(fields.Integer(), required=True)
+    round = fields.Integer(required=True)
+    winner = fields.Integer(required=True, allow_none=True)
+    places = fields.List(fields.Integer(allow_none=True), required=True, allow_none=True)
+    version = fields.Integer(required=True)
+    created_at = fields.DateTime(required=True)
+    updated_at = fields.DateTime(required=True)
+    finished_at = fields.DateTime(required=True, allow_none=True)
+
+
+class MatchListSchema(ma.Schema):
+    matches = fields.List(fields.Nested(MatchSummarySchema), required=True)
+    next = fields.String(
+        required=True, allow_none=True, metadata={"description": "`after` for the next page"}
+    )
+
+
+class PlayerQuerySchema(StrictSchema):
+    game = fields.String(**_GAME)
+
+
+class PlayerGameSchema(ma.Schema):
+    game = fields.String(required=True)
+    matches = fields.Integer(required=True, metadata={"description": "finished matches"})
+    wins = fields.Integer(required=True)
+    place_sum = fields.Integer(required=True)
+    win_rate = fields.Float(required=True, allow_none=True)
+    average_place = fields.Float(required=True, allow_none=True)
+    counters = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata={"description": "the game's own counts, e.g. Flipside's exchanges"},
+    )
+    averages = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(allow_none=True),
+        required=True,
+        metadata={"description": "the averages of the game's own counts"},
+    )
+
+
+class PlayerSchema(ma.Schema):
+    player = fields.String(required=True)
+    games = fields.List(fields.Nested(PlayerGameSchema), required=True)
 
 
 def _source() -> Any:
@@ -40,10 +123,11 @@ def list_matches(query: dict[str, Any]) -> Any:
 
 
 @blp.route("/players/<name>", methods=["GET"])
+@blp.arguments(PlayerQuerySchema(), location="query")
 @blp.response(200, PlayerSchema)
-def get_player(name: str) -> Any:
-    """A player's statistics over finished matches (a name, or npc:<level>)."""
-    found = queries.player(_source(), name)
-    if found is None:
+def get_player(query: dict[str, Any], name: str) -> Any:
+    """A player's statistics over finished matches (a name, or npc:<level>), per game."""
+    found = queries.player_stats(_source(), name, **query)
+    if not found:
         raise Problem("unknown_player", f"no finished match has a player {name!r}")
-    return found
+    return {"player": name, "games": found}

@@ -6,8 +6,8 @@ import json
 
 import click
 
-from flipside.audit import Verdict, audit_batch
 from flipside.db import connect
+from flipside.records.audit import Verdict, audit_batch
 from flipside.store import PostgresEventStore
 
 from .common import (
@@ -29,9 +29,10 @@ from .common import (
 @jobs_option
 @click.pass_context
 def audit(ctx: click.Context, ids: tuple[str, ...], every: bool, as_json: bool, jobs: int) -> None:
-    """Check matches: hash chain, seed commitment, every shuffle, deal and draw, every
-    command replayed through the rules, and the projections' rows against a fresh fold.
-    A running match is checked as far as it goes."""
+    """Check matches of any game: hash chain, seed commitment, every command replayed
+    through the game's rules, the game's own checks (such as every shuffle, deal and draw),
+    and the projections' rows against a fresh fold. A running match is checked as far as
+    it goes."""
     url = database_url(ctx)
     store = open_store(ctx)
     chosen = match_ids(store, ids, every)

@@ -12,8 +12,9 @@ from typing import Any
 import click
 
 from flipside.db import DatabaseUnavailable
-from flipside.export import RecordError
-from flipside.record_import import ImportRefused
+from flipside.engine.records import RecordError
+from flipside.engine.registry import UnknownGame
+from flipside.records.importer import ImportRefused
 from flipside.service import ServiceError
 from flipside.store import StoreError, StoreUnavailable
 
@@ -23,6 +24,7 @@ _EXPECTED: tuple[type[BaseException], ...] = (
     StoreError,
     RecordError,
     ImportRefused,
+    UnknownGame,
     OSError,
 )
 

@@ -8,7 +8,15 @@ from pathlib import Path
 
 import click
 
-from flipside.export import FORMATS, atomic_output, header_text, match_text
+from flipside.engine.registry import game_named
+from flipside.records.export import (
+    atomic_output,
+    file_game,
+    formats,
+    header_text,
+    match_text,
+    of_game,
+)
 
 from .common import (
     created_since,
@@ -31,7 +39,13 @@ from .common import (
     type=click.DateTime(["%Y-%m-%d", "%Y-%m-%dT%H:%M:%S"]),
     help="Matches created at or after this time (UTC).",
 )
-@click.option("--format", "fmt", type=click.Choice(FORMATS), required=True)
+@click.option("--format", "fmt", type=click.Choice(formats()), required=True)
+@click.option(
+    "--game",
+    "game_id",
+    metavar="GAME",
+    help="Only this game's matches (a game's own format implies its game).",
+)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True)
 @jobs_option
 @click.pass_context
@@ -41,18 +55,22 @@ def export(
     every: bool,
     since: datetime | None,
     fmt: str,
+    game_id: str | None,
     out: Path,
     jobs: int,
 ) -> None:
-    """Write match records to OUT: jsonl (re-importable), csv (a row per seat per round) or
-    toml (readable). The file appears only once complete."""
+    """Write match records to OUT: jsonl (the stored events of any game, re-importable) or
+    one of a game's own formats (`flipside games` lists them). The file appears only once
+    complete. With --game or a game's format, --all and --since take that game's matches,
+    and a named match must be of it."""
+    game = file_game(fmt, game_id)
     url = database_url(ctx)
     store = open_store(ctx)
     chosen = match_ids(store, ids, every, since)
-    work = partial(export_at, fmt, since)
+    work = partial(export_at, fmt, game.id if game else None, since, bool(ids))
     matches = events = 0
     with progress_bar("exporting", match_count(store, ids)) as advance, atomic_output(out) as file:
-        file.write(header_text(fmt))
+        file.write(header_text(fmt, game))
         for size, (text, exported, count) in in_batches(work, url, chosen, jobs):
             file.write(text)
             matches, events = matches + exported, events + count
@@ -60,9 +78,19 @@ def export(
     click.echo(f"exported {matches} matches, {events} events to {out}", err=True)
 
 
-def export_at(fmt: str, since: datetime | None, url: str, batch: list[str]) -> tuple[str, int, int]:
-    """A batch's text, and how many matches and events it holds."""
+def export_at(
+    fmt: str, game_id: str | None, since: datetime | None, named: bool, url: str, batch: list[str]
+) -> tuple[str, int, int]:
+    """A batch's text, and how many matches and events it holds. Matches named are all
+    written (or refused if of another game); the others only if of the file's game."""
+    game = game_named(game_id) if game_id else None
     streams = read_batch(url, batch)
-    chosen = [streams[i] for i in batch if i in streams and created_since(streams[i], since)]
-    text = "".join(match_text(fmt, events) for events in chosen)
+    chosen = [
+        streams[i]
+        for i in batch
+        if i in streams
+        and created_since(streams[i], since)
+        and (named or of_game(streams[i], game))
+    ]
+    text = "".join(match_text(fmt, game, events) for events in chosen)
     return text, len(chosen), sum(map(len, chosen))

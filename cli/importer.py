@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from flipside.record_import import ImportRefused, import_file
+from flipside.records.importer import ImportRefused, import_file
 
 from .common import open_store, progress_bar
 
@@ -15,8 +15,9 @@ from .common import open_store, progress_bar
 @click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
 @click.pass_context
 def import_command(ctx: click.Context, path: Path) -> None:
-    """Load a jsonl export. Every match's hash chain and rules are audited first; if any
-    fails, nothing is imported. Matches already stored are left as they are."""
+    """Load a jsonl export, of any game's matches. Every match's hash chain and rules are
+    audited first; if any fails, nothing is imported. Matches already stored are left as
+    they are."""
     store = open_store(ctx)
     try:
         with progress_bar("verifying", None) as advance:

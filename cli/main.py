@@ -8,6 +8,7 @@ from .audit import audit
 from .db_commands import db
 from .errors import FlipsideGroup
 from .export import export
+from .games import games_command
 from .importer import import_command
 from .matches import matches
 from .projections_commands import projections
@@ -26,12 +27,14 @@ from .simulate import simulate
 )
 @click.pass_context
 def cli(ctx: click.Context, debug: bool, database_url: str | None) -> None:
-    """Flipside: the two-sided 78-card poker, as a server, a simulator and an archive."""
+    """Flipside: a server, a simulator and an archive of card games (`flipside games`), the
+    first of them the two-sided 78-card poker."""
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
     ctx.obj["database_url"] = database_url
 
 
+cli.add_command(games_command)
 cli.add_command(simulate)
 cli.add_command(db)
 cli.add_command(serve)

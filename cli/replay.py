@@ -1,4 +1,4 @@
-"""`flipside replay MATCH`: the match round by round, as an operator or as one seat saw it."""
+"""`flipside replay MATCH`: the match event by event, as an operator or as one seat saw it."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import click
 
-from flipside.replay_text import replay_steps
+from flipside.records.replay import NoSuchSeat, replay_steps
 
 from .common import open_store, read_events
 
@@ -25,12 +25,13 @@ from .common import open_store, read_events
 def replay(
     ctx: click.Context, match_id: str, round_no: int | None, seat: int | None, as_json: bool
 ) -> None:
-    """Tell MATCH round by round: deal, exchanges, orientations, showdowns, lives, winner."""
+    """Tell MATCH, of any game, event by event, as the game tells it: the deal, the moves,
+    the showdowns, the winner."""
     events = read_events(open_store(ctx), match_id)
-    seats = len(events[0].data.get("seats", []))
-    if seat is not None and seat >= seats:
-        raise click.BadParameter(f"the match has seats 0-{seats - 1}", param_hint="--as-seat")
-    steps = replay_steps(events, seat, round_no)
+    try:
+        steps = replay_steps(events, seat, round_no)
+    except NoSuchSeat as error:
+        raise click.BadParameter(str(error), param_hint="--as-seat") from None
     if not steps:
         raise click.BadParameter(f"match {match_id} has no round {round_no}", param_hint="--round")
     for step in steps:

@@ -1,4 +1,4 @@
-"""`flipside simulate`: bulk matches of computer players, in process."""
+"""`flipside simulate`: bulk matches of computer players of any game, in process."""
 
 from __future__ import annotations
 
@@ -9,25 +9,40 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from flipside.games.flipside.events import LEVELS
+from flipside.engine.registry import DEFAULT_GAME, AnyGame, game_named
 from flipside.simulation import SimulationResult
 from flipside.simulation import simulate as run_simulation
 
+from .games import seat_range
 
-def _levels(value: str | None, seats: int) -> list[str]:
+TABLE = 4  # seats when neither --seats nor --levels says
+
+
+def _levels(game: AnyGame, value: str | None, seats: int | None) -> list[str]:
+    """One level per seat: those given, else the game's weakest at every seat (by default
+    `TABLE` seats, or the nearest count the game allows)."""
     if value is None:
-        return ["easy"] * seats
-    levels = [level.strip() for level in value.split(",")]
-    unknown = [level for level in levels if level not in LEVELS]
+        table = min(max(TABLE, game.seats.start), game.seats.stop - 1)
+        levels = [game.levels[0]] * (seats or table)
+    else:
+        levels = [level.strip() for level in value.split(",")]
+    unknown = [level for level in levels if level not in game.levels]
     if unknown:
-        raise click.BadParameter(f"unknown level(s) {unknown}; levels are {', '.join(LEVELS)}")
-    if not 3 <= len(levels) <= 5:
-        raise click.BadParameter("give one level per seat, 3 to 5 seats (R4)")
+        known = ", ".join(game.levels)
+        raise click.BadParameter(f"unknown level(s) {unknown}; {game.id} levels are {known}")
+    if len(levels) not in game.seats:
+        hint = "--levels" if value else "--seats"
+        raise click.BadParameter(f"{game.id} seats {seat_range(game)}", param_hint=hint)
+    if seats is not None and len(levels) != seats:
+        raise click.BadParameter(f"{len(levels)} levels for {seats} seats", param_hint="--levels")
     return levels
 
 
-def _summary(result: SimulationResult, levels: list[str], rotated: bool) -> dict[str, object]:
+def _summary(
+    game: AnyGame, result: SimulationResult, levels: list[str], rotated: bool
+) -> dict[str, object]:
     return {
+        "game": game.id,
         "matches": result.matches,
         "seats": len(levels),
         "levels": levels,
@@ -60,9 +75,26 @@ def _print_table(console: Console, result: SimulationResult, rotated: bool) -> N
 
 
 @click.command()
+@click.option(
+    "--game",
+    "game_id",
+    default=DEFAULT_GAME,
+    show_default=True,
+    metavar="GAME",
+    help="The game to play (`flipside games` lists them).",
+)
 @click.option("--matches", default=100, show_default=True, type=click.IntRange(1))
-@click.option("--seats", default=4, show_default=True, type=click.IntRange(3, 5))
-@click.option("--levels", help="One level per seat, e.g. easy,normal,hard,insane.")
+@click.option(
+    "--seats",
+    type=click.IntRange(1),
+    help=f"Seats at the table (default: as many as --levels gives, else {TABLE} or the "
+    "nearest count the game allows).",
+)
+@click.option(
+    "--levels",
+    help="One computer-player level per seat, e.g. easy,normal,hard,insane "
+    "(default: the game's weakest at every seat).",
+)
 @click.option(
     "--rotate",
     is_flag=True,
@@ -72,11 +104,18 @@ def _print_table(console: Console, result: SimulationResult, rotated: bool) -> N
 @click.option("--seed", default=0, show_default=True, type=int, help="Run seed.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
 def simulate(
-    matches: int, seats: int, levels: str | None, rotate: bool, seed: int, as_json: bool
+    game_id: str,
+    matches: int,
+    seats: int | None,
+    levels: str | None,
+    rotate: bool,
+    seed: int,
+    as_json: bool,
 ) -> None:
-    """Play MATCHES matches of computer players in process and summarise them per level:
-    win rate, mean finishing place and its 95% confidence interval (over deals)."""
-    seat_levels = _levels(levels, seats)
+    """Play MATCHES matches of computer players of a game in process and summarise them per
+    level: win rate, mean finishing place and its 95% confidence interval (over deals)."""
+    game = game_named(game_id)
+    seat_levels = _levels(game, levels, seats)
     if rotate and matches % len(seat_levels):
         raise click.BadParameter(
             f"with --rotate, give a multiple of {len(seat_levels)} matches", param_hint="--matches"
@@ -85,9 +124,14 @@ def simulate(
     with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
         task = bar.add_task("simulating", total=matches)
         result = run_simulation(
-            matches, seat_levels, seed, rotated=rotate, progress=lambda: bar.advance(task)
+            matches,
+            seat_levels,
+            seed,
+            rotated=rotate,
+            progress=lambda: bar.advance(task),
+            game=game.id,
         )
-    summary = _summary(result, seat_levels, rotate)
+    summary = _summary(game, result, seat_levels, rotate)
     if as_json:
         click.echo(json.dumps(summary))
         return

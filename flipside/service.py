@@ -3,7 +3,8 @@
 Entry points (the HTTP API, the command line) translate requests into calls here. A call
 reads the match's events, folds them into state, lets the decider judge the command, lets
 every computer seat whose turn it becomes play, and appends all resulting events in one
-transaction. A version conflict means another request appended first: re-read and decide
+transaction, together with the request's idempotency record and a new match's seat
+credentials. A version conflict means another request appended first: re-read and decide
 again, a bounded number of times. An idempotency key makes a retried request return the
 stored response and append nothing.
 """
@@ -18,22 +19,22 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flipside.games.flipside.commands import ChooseOrientation, Command, CreateMatch, Exchange, TimeOut
-from flipside.games.flipside.events import Event, SeatSpec, from_data, to_data
-from flipside.games.flipside.rules import RuleViolation, evolve, execute, initial_state
-from flipside.games.flipside.shuffle import SEED_BYTES
-from flipside.games.flipside.state import Match
-from flipside.games.flipside.npc.driver import npc_policies, play_until_blocked
-from flipside.games.flipside.npc.policy import Policy
+from flipside.engine import codec
+from flipside.engine.chance import SEED_BYTES
+from flipside.engine.driver import play_until_blocked
+from flipside.engine.errors import RuleViolation
+from flipside.engine.game import Progress
+from flipside.engine.registry import DEFAULT_GAME, AnyGame, game_named, game_of_type
+from flipside.engine.seats import SeatSpec
 from flipside.store import ConcurrencyError, EventStore, IdempotencyRecord, NewEvent, StoredEvent
 
 MAX_ATTEMPTS = 8
 STATE_CACHE_SIZE = 10_000  # matches whose latest state a process keeps (~20 KB each)
-Respond = Callable[[Match], dict[str, Any]]
-PoliciesFor = Callable[[Match], Mapping[int, Policy]]
+Respond = Callable[["Loaded"], dict[str, Any]]
+PoliciesFor = Callable[[Any], Mapping[int, Any]]  # a game's state -> a policy per seat
 
 
 class ServiceError(Exception):
@@ -86,24 +87,28 @@ class Idempotency:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """What a command did: the state after it, the events it appended, the response."""
+class Loaded:
+    """A match as its stored events say: its game and the game's state (opaque here)."""
 
-    state: Match | None  # None when an idempotent retry answered from the stored response
+    game: AnyGame
+    state: Any
+
+    @property
+    def progress(self) -> Progress:
+        return self.game.progress(self.state)
+
+
+@dataclass(frozen=True, slots=True)
+class Handled:
+    """What a command did: the match after it, the events it appended, the response."""
+
+    match: Loaded | None  # None when an idempotent retry answered from the stored response
     appended: Sequence[StoredEvent]
     response: dict[str, Any] | None
     replayed: bool = False
 
 
-def to_new_event(event: Event) -> NewEvent:
-    return NewEvent(type(event).__name__, to_data(event), event.SCHEMA_VERSION)
-
-
-def to_domain_event(stored: StoredEvent) -> Event:
-    return from_data(stored.type, stored.data)
-
-
-class _RecentStates:
+class _RecentMatches:
     """The latest state seen of the most recently used matches, for one process's threads.
 
     States are immutable and always re-checked against the store (a stale one only costs a
@@ -112,50 +117,63 @@ class _RecentStates:
 
     def __init__(self, capacity: int = STATE_CACHE_SIZE) -> None:
         self.capacity = capacity
-        self._states: OrderedDict[str, Match] = OrderedDict()
+        self._matches: OrderedDict[str, Loaded] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, match_id: str) -> Match | None:
+    def get(self, match_id: str) -> Loaded | None:
         with self._lock:
-            state = self._states.get(match_id)
-            if state is not None:
-                self._states.move_to_end(match_id)
-        return state
+            match = self._matches.get(match_id)
+            if match is not None:
+                self._matches.move_to_end(match_id)
+        return match
 
-    def put(self, match_id: str, state: Match) -> None:
+    def put(self, match_id: str, match: Loaded) -> None:
         with self._lock:
-            self._states[match_id] = state
-            self._states.move_to_end(match_id)
-            while len(self._states) > self.capacity:
-                self._states.popitem(last=False)
+            self._matches[match_id] = match
+            self._matches.move_to_end(match_id)
+            while len(self._matches) > self.capacity:
+                self._matches.popitem(last=False)
 
 
 class MatchService:
+    """One path for every game and every move: load, decide, computer seats move, append."""
+
     def __init__(
         self,
         store: EventStore,
         *,
-        policies_for: PoliciesFor = npc_policies,
+        npc_context: Any = None,
+        policies_for: PoliciesFor | None = None,
         max_attempts: int = MAX_ATTEMPTS,
     ) -> None:
         self.store = store
-        self.policies_for = policies_for
+        self.npc_context = npc_context  # offered to every game's computer players
+        self.policies_for = policies_for  # overrides the games' own computer players
         self.max_attempts = max_attempts
-        self._states = _RecentStates()  # the latest state seen per match
+        self._matches = _RecentMatches()  # the latest state seen per match
 
     # --- reading ---------------------------------------------------------------------------
 
-    def load(self, match_id: str) -> Match:
+    def load(self, match_id: str) -> Loaded:
         """The match as its stored events say now."""
-        cached = self._states.get(match_id) or initial_state()
-        state = cached
-        for stored in self.store.read_stream(match_id, after_version=cached.version):
-            state = evolve(state, to_domain_event(stored))
-        if state.version == 0:
-            raise UnknownMatch(f"no match {match_id!r}")
-        if state is not cached:
-            self._states.put(match_id, state)
-        return state
+        cached = self._matches.get(match_id)
+        after = cached.game.progress(cached.state).version if cached else 0
+        records = self.store.read_stream(match_id, after_version=after)
+        if cached is None:
+            if not records:
+                raise UnknownMatch(f"no match {match_id!r}")
+            cached = Loaded(game_of_type(records[0].type), None)
+        if not records:
+            return cached
+        match = Loaded(cached.game, codec.fold(cached.game, records, cached.state))
+        self._matches.put(match_id, match)
+        return match
+
+    def game_of(self, match_id: str) -> AnyGame:
+        """The match's game. It never changes, so a match this process remembers answers
+        without a read; `UnknownMatch` if there is no such match."""
+        remembered = self._matches.get(match_id)
+        return remembered.game if remembered is not None else self.load(match_id).game
 
     def events(self, match_id: str, after_version: int = 0) -> list[StoredEvent]:
         events = self.store.read_stream(match_id, after_version=after_version)
@@ -163,130 +181,168 @@ class MatchService:
             raise UnknownMatch(f"no match {match_id!r}")
         return events
 
+    def history(
+        self, match_id: str, after_version: int = 0
+    ) -> tuple[Loaded, list[tuple[StoredEvent, Any]]]:
+        """The match now and its (stored, decoded) events after `after_version`."""
+        records = self.events(match_id)
+        game = game_of_type(records[0].type)
+        state = game.initial_state()
+        later = []
+        for record in records:
+            event = codec.decode(game, record, state)
+            state = game.evolve(state, event)
+            if record.version > after_version:
+                later.append((record, event))
+        return Loaded(game, state), later
+
     # --- commands --------------------------------------------------------------------------
 
     def create(
         self,
         seats: Sequence[SeatSpec],
         *,
+        game: str = DEFAULT_GAME,
+        options: Mapping[str, Any] | None = None,
         seed: bytes | None = None,
         turn_timeout_seconds: int | None = None,
         match_id: str | None = None,
         metadata: Mapping[str, Any] | None = None,
         idempotency: Idempotency | None = None,
         respond: Respond | None = None,
-    ) -> Outcome:
-        """Create a match; computer seats play until a person must act (or to the end)."""
+        credentials: Mapping[int, str] | None = None,
+    ) -> Handled:
+        """Create a match; computer seats play until a person must act (or to the end).
+
+        `credentials` (seat -> token hash) are stored in the transaction of the first append.
+        """
+        the_game = game_named(game)
         match_id = match_id or str(uuid.uuid4())
-        command = CreateMatch(
-            match_id=match_id,
-            seats=tuple(seats),
-            seed=seed if seed is not None else secrets.token_bytes(SEED_BYTES),
+        command = the_game.create(
+            match_id,
+            seats,
+            seed if seed is not None else secrets.token_bytes(SEED_BYTES),
             seeded=seed is not None,
+            options=the_game.options(options or {}),
             turn_timeout_seconds=turn_timeout_seconds,
         )
-        return self._handle(match_id, command, None, metadata, idempotency, respond, new=True)
+        new = Loaded(the_game, the_game.initial_state())
+        return self.handle(
+            match_id,
+            command,
+            None,
+            metadata,
+            idempotency,
+            respond,
+            new=new,
+            credentials=credentials,
+        )
 
-    def exchange(
+    def act(
         self,
         match_id: str,
         seat: int,
-        discard: Sequence[str],
+        action: Mapping[str, Any],
         *,
         expected_version: int | None = None,
         metadata: Mapping[str, Any] | None = None,
         idempotency: Idempotency | None = None,
         respond: Respond | None = None,
-    ) -> Outcome:
-        command = Exchange(seat, tuple(discard))
-        return self._handle(match_id, command, expected_version, metadata, idempotency, respond)
+    ) -> Handled:
+        """`seat` makes the move ``{"kind": ..., ...}`` of the match's game."""
+        command = self.game_of(match_id).parse_action(seat, action)
+        return self.handle(match_id, command, expected_version, metadata, idempotency, respond)
 
-    def choose_orientation(
-        self,
-        match_id: str,
-        seat: int,
-        cards: Sequence[str],
-        *,
-        expected_version: int | None = None,
-        metadata: Mapping[str, Any] | None = None,
-        idempotency: Idempotency | None = None,
-        respond: Respond | None = None,
-    ) -> Outcome:
-        command = ChooseOrientation(seat, tuple(cards))
-        return self._handle(match_id, command, expected_version, metadata, idempotency, respond)
-
-    def expire_turns(self, match_id: str, now: datetime | None = None) -> list[Outcome]:
-        """Play the default move for every person whose turn has run out (issue: abandoned
-        seats). Safe to call from any request or runner: each expiry is appended at the
-        version it was judged at, so it happens exactly once whoever notices first.
+    def expire_turns(self, match_id: str, now: datetime | None = None) -> list[Handled]:
+        """Play the default move for every person whose turn has run out. Safe to call from
+        any request or runner: each expiry is appended at the version it was judged at, so
+        it happens exactly once whoever notices first.
         """
         now = now or datetime.now(UTC)
-        state = self.load(match_id)
-        turn = (state.round, state.phase)  # a turn that starts from here starts after `now`
-        outcomes: list[Outcome] = []
-        while (outcome := self._expire_one(match_id, now, turn)) is not None:
-            outcomes.append(outcome)
-        return outcomes
+        turn = self.load(match_id).progress.turn_started  # a later turn starts after `now`
+        handled: list[Handled] = []
+        while (one := self._expire_one(match_id, now, turn)) is not None:
+            handled.append(one)
+        return handled
 
-    def _expire_one(self, match_id: str, now: datetime, turn: tuple[int, str]) -> Outcome | None:
-        state = self.load(match_id)
-        if state.turn_timeout_seconds is None or (state.round, state.phase) != turn:
+    def _expire_one(self, match_id: str, now: datetime, turn: int) -> Handled | None:
+        match = self.load(match_id)
+        progress = match.progress
+        limit = progress.turn_timeout_seconds
+        if limit is None or progress.outcome is not None or progress.turn_started != turn:
             return None
-        waiting = [
-            seat
-            for seat in (state.seat_to_exchange, *state.awaiting_orientation)
-            if seat is not None and state.seats[seat].spec.kind == "human"
-        ]
-        if not waiting:
+        people = [seat for seat in progress.awaiting if progress.seats[seat].kind == "human"]
+        if not people:
             return None
-        waited = int((now - self._turn_started(match_id, state.version)).total_seconds())
-        if waited < state.turn_timeout_seconds:
+        waited = int((now - self._recorded_at(match_id, turn)).total_seconds())
+        if waited < limit:
             return None
-        command = TimeOut(waiting[0], waited)
+        command = match.game.default_command(match.state, people[0], waited)
         metadata = {"actor": "turn_timeout"}
         try:
-            return self._handle(match_id, command, state.version, metadata, None, None)
+            return self.handle(match_id, command, progress.version, metadata, None, None)
         except (StaleVersion, RuleViolation):
             return None  # the seat acted, or another request expired it first
 
-    def _turn_started(self, match_id: str, version: int) -> datetime:
-        """When the wait began: the last event that was not a placement (R11 is simultaneous,
-        so every seat's orientation clock starts when the exchange lap ends)."""
-        # A round's placements are at most two events per seat (a timeout and its default).
-        tail = self.store.read_stream(match_id, after_version=max(0, version - 12))
-        for stored in reversed(tail):
-            if stored.type not in ("OrientationChosen", "TurnTimedOut"):
-                assert stored.recorded_at is not None
-                return stored.recorded_at
-        raise AssertionError("a round always starts with a deal")
+    def turn_deadline(self, match: Loaded) -> datetime | None:
+        """When the awaited seats' turn runs out: its start plus the match's turn timeout;
+        None without a timeout, once over, or with nobody awaited.
+
+        A turn begun by events not stored yet (a response built just before its append)
+        starts now: the database's clock for that append differs by milliseconds.
+        """
+        progress = match.progress
+        limit = progress.turn_timeout_seconds
+        if limit is None or progress.outcome is not None or not progress.awaiting:
+            return None
+        started = self._stored_at(progress.match_id, progress.turn_started) or datetime.now(UTC)
+        return started + timedelta(seconds=limit)
+
+    def _recorded_at(self, match_id: str, version: int) -> datetime:
+        """When the event at `version` was stored: the start of the turn it began."""
+        recorded = self._stored_at(match_id, version)
+        assert recorded is not None
+        return recorded
+
+    def _stored_at(self, match_id: str, version: int) -> datetime | None:
+        """When the event at `version` was stored; None if it is not stored (yet)."""
+        found = self.store.read_stream(match_id, after_version=version - 1)[:1]
+        return found[0].recorded_at if found else None
 
     # --- the loop --------------------------------------------------------------------------
 
-    def _handle(
+    def handle(
         self,
         match_id: str,
-        command: Command,
-        expected_version: int | None,
-        metadata: Mapping[str, Any] | None,
-        idempotency: Idempotency | None,
-        respond: Respond | None,
+        command: Any,
+        expected_version: int | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        idempotency: Idempotency | None = None,
+        respond: Respond | None = None,
         *,
-        new: bool = False,
-    ) -> Outcome:
+        new: Loaded | None = None,
+        credentials: Mapping[int, str] | None = None,
+    ) -> Handled:
+        """Decide `command` on the match, let computer seats move, append all in one
+        transaction; re-read and decide again when another request appended first.
+
+        `new` is the empty match a create starts from; `credentials` go with its append."""
         # The first attempt trusts the state this process last stored or read (its worker
         # usually serves the match's requests): a stale one fails the append, or the rules,
         # and every later attempt reads the stored events first. This saves a read per move.
-        remembered = None if new else self._states.get(match_id)
+        remembered = new or self._matches.get(match_id)
         for _ in range(self.max_attempts):
             if (replay := self._replay(idempotency)) is not None:
                 return replay
-            state = remembered or (initial_state() if new else self.load(match_id))
+            match = remembered or self.load(match_id)
+            game = match.game
+            version = game.progress(match.state).version
             try:
-                if expected_version is not None and state.version != expected_version:
-                    raise StaleVersion(expected_version, state.version)
-                events, after = execute(state, command)
+                if expected_version is not None and version != expected_version:
+                    raise StaleVersion(expected_version, version)
+                events, after = game.execute(match.state, command)
             except (StaleVersion, RuleViolation):
-                if remembered is not None:
+                if remembered is not None and new is None:
                     remembered = None  # judged on a remembered state: judge the stored one
                     continue
                 # A twin of this request (the same key, sent at once) may have appended
@@ -294,8 +350,9 @@ class MatchService:
                 if (replay := self._replay(idempotency)) is not None:
                     return replay
                 raise
-            more, after = play_until_blocked(after, self.policies_for(after))
-            response = respond(after) if respond else None
+            more, after = play_until_blocked(game, after, self._policies(game, after))
+            loaded = Loaded(game, after)
+            response = respond(loaded) if respond else None
             record = None
             if idempotency is not None:
                 record = IdempotencyRecord(
@@ -304,19 +361,25 @@ class MatchService:
             try:
                 appended = self.store.append(
                     match_id,
-                    state.version,
-                    [to_new_event(event) for event in events + more],
+                    version,
+                    [NewEvent(*codec.encode(game, event)) for event in events + more],
                     dict(metadata or {}, command=type(command).__name__),
                     record,
+                    credentials,
                 )
             except ConcurrencyError:
-                remembered = None
+                remembered = new  # a twin created it, or another move came first: re-read
                 continue
-            self._states.put(match_id, after)
-            return Outcome(after, appended, response)
+            self._matches.put(match_id, loaded)
+            return Handled(loaded, appended, response)
         raise Conflict("the match changed under this request too often; try again")
 
-    def _replay(self, idempotency: Idempotency | None) -> Outcome | None:
+    def _policies(self, game: AnyGame, state: Any) -> Mapping[int, Any]:
+        if self.policies_for is not None:
+            return self.policies_for(state)
+        return game.policies(state, self.npc_context)
+
+    def _replay(self, idempotency: Idempotency | None) -> Handled | None:
         """The stored answer to an earlier request with this idempotency key, if any."""
         if idempotency is None:
             return None
@@ -326,4 +389,4 @@ class MatchService:
         fingerprint, response = found
         if fingerprint != idempotency.fingerprint:
             raise IdempotencyMismatch("this Idempotency-Key was used for a different request")
-        return Outcome(None, (), response, replayed=True)
+        return Handled(None, (), response, replayed=True)

@@ -16,16 +16,14 @@ import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from flipside.games.flipside.commands import CreateMatch
-from flipside.games.flipside.events import Event, SeatSpec, to_data
-from flipside.games.flipside.rules import execute, initial_state
-from flipside.games.flipside.state import Match
+from flipside.engine import codec
+from flipside.engine.driver import play_until_blocked
+from flipside.engine.registry import DEFAULT_GAME, AnyGame, game_named
+from flipside.engine.seats import SeatSpec
 
-from .games.flipside.npc.driver import npc_policies, play_until_blocked
-from .games.flipside.npc.policy import Policy
-
-PoliciesFor = Callable[[Match], Mapping[int, Policy]]
+PoliciesFor = Callable[[Any], Mapping[int, Any]]  # a game's state -> a policy per seat
 Z_95 = 1.959964  # two-sided 95% normal quantile
 
 
@@ -43,17 +41,32 @@ def play_match(
     match_id: str,
     seats: Sequence[SeatSpec],
     seed: bytes,
-    policies_for: PoliciesFor = npc_policies,
-) -> tuple[list[Event], Match]:
-    """One match to the end; every seat must have a policy in `policies_for(state)`."""
-    events, state = execute(initial_state(), CreateMatch(match_id, tuple(seats), seed, True))
-    more, state = play_until_blocked(state, policies_for(state))
+    policies_for: PoliciesFor | None = None,
+    *,
+    game: str = DEFAULT_GAME,
+    options: Mapping[str, Any] | None = None,
+) -> tuple[list[Any], Any]:
+    """One match of `game` to the end; every seat must have a policy in
+    `policies_for(state)` (by default, the game's computer players at the seats' levels)."""
+    the_game = game_named(game)
+    create = the_game.create(
+        match_id,
+        seats,
+        seed,
+        seeded=True,
+        options=the_game.options(options or {}),
+        turn_timeout_seconds=None,
+    )
+    events, state = the_game.execute(the_game.initial_state(), create)
+    policies = policies_for(state) if policies_for else the_game.policies(state)
+    more, state = play_until_blocked(the_game, state, policies)
     return events + more, state
 
 
-def event_bytes(event: Event) -> bytes:
+def event_bytes(game: AnyGame, event: Any) -> bytes:
     """The canonical bytes of an event for digests: type and data as sorted, compact JSON."""
-    record = {"type": type(event).__name__, "data": to_data(event)}
+    stored_type, data, _ = codec.encode(game, event)
+    record = {"type": stored_type, "data": data}
     return json.dumps(record, sort_keys=True, separators=(",", ":")).encode()
 
 
@@ -125,6 +138,7 @@ def simulate(
     rotated: bool = False,
     first_match: int = 0,
     progress: Callable[[], None] | None = None,
+    game: str = DEFAULT_GAME,
 ) -> SimulationResult:
     """Play matches ``first_match .. first_match + matches - 1`` of a run: computer players
     at `levels`, one per seat. Splitting a run into ranges lets processes share it.
@@ -132,6 +146,7 @@ def simulate(
     With `rotated`, match m plays deal ``m // seats`` with the levels rotated ``m % seats``
     seats, so `matches` should be a multiple of the number of seats.
     """
+    the_game = game_named(game)
     result = SimulationResult(wins=[0] * len(levels))
     digest = hashlib.sha256()
     started = time.perf_counter()
@@ -140,14 +155,16 @@ def simulate(
         seat_levels = rotate(levels, rotation)
         seats = [SeatSpec("npc", level=level) for level in seat_levels]
         seed = match_seed(run_seed, deal)
-        events, state = play_match(f"sim-{run_seed}-{number}", seats, seed)
+        events, state = play_match(f"sim-{run_seed}-{number}", seats, seed, game=game)
         for event in events:
-            digest.update(event_bytes(event))
-        assert state.winner is not None
-        result.matches, result.rounds = result.matches + 1, result.rounds + state.round
+            digest.update(event_bytes(the_game, event))
+        progressed = the_game.progress(state)
+        outcome = progressed.outcome
+        assert outcome is not None and outcome.winner is not None
+        result.matches, result.rounds = result.matches + 1, result.rounds + progressed.round
         result.events += len(events)
-        result.wins[state.winner] += 1
-        result.places.append([seat.place or 0 for seat in state.seats])
+        result.wins[outcome.winner] += 1
+        result.places.append(list(outcome.places))
         result.levels.append(seat_levels)
         result.deals.append(deal)
         if progress:

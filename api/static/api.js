@@ -1,4 +1,4 @@
-// The public HTTP API (DESIGN.md "HTTP API"), as a seat sees it: every call carries the
+// The public HTTP API (README.md "HTTP API"), as a seat sees it: every call carries the
 // seat's bearer token, so the server redacts everything for that seat.
 
 export class ApiError extends Error {
@@ -25,11 +25,17 @@ async function request(method, path, { token, body, signal } = {}) {
   return data;
 }
 
-// A new match: one person in seat 0 and computer players at `level` in the others.
-export function createMatch(players, level) {
+// The games the server hosts: [{ id, title: { ja, en }, seats: { min, max }, levels,
+// options: [{ name, kind, default, description, minimum, maximum, choices }], ... }].
+export async function listGames() {
+  return (await request("GET", "/v1/games")).games;
+}
+
+// A new match of `game`: one person in seat 0 and computer players at `level` in the others.
+export function createMatch({ game, players, level, options }) {
   const seats = [{ type: "human", name: "you" }];
   for (let i = 1; i < players; i++) seats.push({ type: "npc", level });
-  return request("POST", "/v1/matches", { body: { seats } });
+  return request("POST", "/v1/matches", { body: { game, seats, options } });
 }
 
 export class Seat {
@@ -42,12 +48,9 @@ export class Seat {
     return request("GET", this.base, { token: this.token });
   }
 
-  exchange(discard) {
-    return request("POST", `${this.base}/exchange`, { token: this.token, body: { discard } });
-  }
-
-  orientation(cards) {
-    return request("POST", `${this.base}/orientation`, { token: this.token, body: { cards } });
+  // A move of the match's game, { kind, ...its parameters }; answers the seat's view after it.
+  act(action) {
+    return request("POST", `${this.base}/actions`, { token: this.token, body: action });
   }
 
   async events(after = 0) {
@@ -57,9 +60,10 @@ export class Seat {
 
   // Server-Sent Events read through fetch rather than EventSource, because EventSource cannot
   // send the Authorization header and a token in the URL would end up in access logs.
-  // Calls onEvent(event) for each event after `after`; reconnects from the last one seen
-  // until stop() is called.
-  stream(after, onEvent, onError) {
+  // Calls onEvent(event) for each event after `after`. When the server ends the stream (the
+  // match is over, or the stream has lived its time) `more()` resolves to whether to go on;
+  // a lost connection is picked up again from the last event seen, until stop() is called.
+  stream(after, { onEvent, more }) {
     const controller = new AbortController();
     let last = after;
     const run = async () => {
@@ -76,9 +80,9 @@ export class Seat {
               onEvent(event);
             }
           });
-        } catch (error) {
+          if (!(await more())) return;
+        } catch {
           if (controller.signal.aborted) return;
-          if (onError) onError(error);
         }
         await new Promise((resolve) => setTimeout(resolve, 1000)); // then reconnect
       }

@@ -1,180 +1,151 @@
-// The controller: keeps the seat's view and event record in sync with the server and draws
-// the screen for them. Screens are plain functions of this state (ui/*.js); every change
-// redraws the main region, which is small enough that no diffing is needed.
+// The shell: the top page, and the match of one seat kept in sync with the server (its view
+// and its event record), drawn by the screens of the match's game (games.js says what they
+// offer). Every change redraws the main region, which is small enough that no diffing is
+// needed.
 
-import { ApiError, Seat, createMatch } from "./api.js";
-import { foldRounds } from "./history.js";
-import { t, texts, toggleLang } from "./i18n.js";
-import { moveCard, orientedCards, syncLayout, turnAll, turnCard } from "./layout.js";
+import { ApiError, Seat, createMatch, listGames } from "./api.js";
+import { screensOf } from "./games.js";
+import { localized, t, toggleLang } from "./i18n.js";
 import { forgetMatch, saveMatch, savedMatch, updateMatch } from "./store.js";
-import { replace } from "./ui/dom.js";
-import { endScreen } from "./ui/end.js";
-import { exchangeArea, orientationArea } from "./ui/play.js";
-import { recordPanel } from "./ui/record.js";
-import { isDragging } from "./ui/row.js";
-import { showdownScreen } from "./ui/showdown.js";
-import { seatName, table, tableCentre } from "./ui/table.js";
+import { h, replace } from "./ui/dom.js";
+import { redrawsHeld } from "./ui/hold.js";
 import { topScreen } from "./ui/top.js";
 
 const $ = (id) => document.getElementById(id);
 
 const state = {
   screen: "top", // "top" or "game"
-  choice: { players: 3, level: "easy" },
-  match: null, // { matchId, token, seat, players, level, seenShowdown, layout } as saved
+  games: undefined, // GET /v1/games (api.js); null when it could not be read
+  choice: { game: null, players: 3, level: null, options: {} },
+  screens: null, // the screens of the chosen game, or of the match's game while in a match
+  match: null, // as saved (store.js)
   api: null,
   view: null,
   events: [], // this seat's record, version order
-  marked: new Set(), // cards marked for discard
-  fresh: new Set(), // seats whose exchange just came in on the stream
+  local: null, // the game screen's state while the page is open
   stream: null,
   busy: false,
 };
 
 // --- drawing ----------------------------------------------------------------------------------
 
-let renderHeld = false;
+let redrawHeld = false;
 
 function render() {
-  if (isDragging()) {
-    renderHeld = true; // redrawing would drop the card under the finger
+  if (redrawsHeld()) {
+    redrawHeld = true;
     return;
   }
-  renderHeld = false;
+  redrawHeld = false;
   const focused = document.activeElement;
   const focusKey =
     focused &&
-    (focused.dataset.card
-      ? `[data-card="${focused.dataset.card}"][tabindex]`
-      : focused.id && `#${focused.id}`);
+    (focused.dataset.focus
+      ? `[data-focus="${focused.dataset.focus}"]`
+      : focused.id && `#${CSS.escape(focused.id)}`);
   for (const element of document.querySelectorAll("[data-i18n]"))
     element.textContent = t(element.dataset.i18n);
-  $("open-record").hidden = state.screen !== "game";
-  replace($("app"), state.screen === "game" && state.view ? gameScreen() : top());
+  $("home").textContent = brand();
+  $("open-record").hidden = state.screen !== "game" || !state.screens;
+  replace($("app"), state.screen === "game" ? gameScreen() : top());
   if ($("record").open) drawRecord();
   const again = focusKey && document.querySelector(focusKey);
   if (again) again.focus();
 }
 
+function brand() {
+  return titleOf(state.screen === "game" ? state.view.game : state.choice.game);
+}
+
+// A game's title as the server gives it (its id for a game the server did not list).
+function titleOf(id) {
+  const game = state.games?.find((entry) => entry.id === id);
+  return game ? localized(game.title) : (id ?? "");
+}
+
 function top() {
+  if (state.games === undefined) return null; // the list of games is on its way
   return topScreen({
+    games: state.games,
     choice: state.choice,
+    screens: state.screens,
     canResume: Boolean(savedMatch()),
     busy: state.busy,
-    act: {
-      start,
-      resume,
-      // The form keeps its own state; redrawing it would take the focus off the radio
-      // buttons that a keyboard user is moving through, so only the level's note changes.
-      choose(choice) {
-        state.choice = choice;
-        $("level-note").textContent = texts("levelNotes")[choice.level];
-      },
-    },
+    act: { start, resume, choose },
   });
 }
 
-function gameScreen() {
-  const { view, match } = state;
-  const me = match.seat;
-  const rounds = foldRounds(state.events);
-  const showdown = rounds.find(
-    (round) => round.round > match.seenShowdown && round.ended && round.showdowns.up?.placed[me],
-  );
-  if (showdown && showdown.winner === null) {
-    return showdownScreen(showdown, {
-      me,
-      seats: view.seats,
-      act: { next: acknowledge(showdown) },
-    });
+// The form keeps its own state; redrawing it would take the focus off the radio buttons a
+// keyboard user is moving through, so only another game redraws it.
+async function choose(choice) {
+  if (choice.game === state.choice.game) {
+    state.choice = choice;
+    return;
   }
-  if (view.status === "finished") {
-    // The winner above, and the last showdown, the one that decided the match, below.
-    const last = rounds.findLast((round) => round.showdowns.up);
-    const decided = showdownScreen(last, { me, seats: view.seats, act: {} });
-    return [endScreen(view, { me, act: { playAgain, top: goTop } }), decided];
-  }
-  const mine = view.seats[me];
-  match.layout = syncLayout(match.layout, view.round, mine.cards);
-  updateMatch({ layout: match.layout });
-  state.marked = new Set([...state.marked].filter((card) => match.layout.order.includes(card)));
-  const context = {
-    view,
-    me,
-    layout: match.layout,
-    marked: state.marked,
-    busy: state.busy,
-    act: actions,
-  };
-  return [
-    table(view, me, state.fresh),
-    tableCentre(view),
-    view.phase === "exchange" ? exchangeArea(context) : orientationArea(context),
-  ];
-}
-
-function drawRecord() {
-  replace(
-    $("record-body"),
-    recordPanel(foldRounds(state.events), { me: state.match.seat, seats: state.view.seats }),
-  );
-}
-
-// --- the player's moves -----------------------------------------------------------------------
-
-function keepLayout(layout) {
-  state.match.layout = layout;
-  updateMatch({ layout });
+  state.choice = { ...choice, options: {} };
+  state.screens = await screensOf(choice.game);
   render();
 }
 
-const actions = {
-  toggleMark(index) {
-    const card = state.match.layout.order[index];
-    if (!state.marked.delete(card)) state.marked.add(card);
-    render();
-  },
-  turn(index) {
-    keepLayout(turnCard(state.match.layout, state.match.layout.order[index]));
-  },
-  move(from, to) {
-    keepLayout(moveCard(state.match.layout, from, to));
-  },
-  turnAll() {
-    keepLayout(turnAll(state.match.layout));
-  },
-  exchange() {
-    const discard = state.match.layout.order.filter((card) => state.marked.has(card));
-    send(() => state.api.exchange(discard));
-  },
-  keepAll() {
-    send(() => state.api.exchange([]));
-  },
-  place() {
-    send(() => state.api.orientation(orientedCards(state.match.layout)));
-  },
-};
+function gameScreen() {
+  if (!state.screens) return unknownGame();
+  return state.screens.render(current(), host);
+}
 
-function acknowledge(round) {
-  return () => {
-    state.match.seenShowdown = round.round;
-    updateMatch({ seenShowdown: round.round });
-    render();
+function unknownGame() {
+  return h(
+    "div",
+    { class: "notice-screen", id: "unknown-game" },
+    h("p", { class: "notice" }, t("noScreens", { game: titleOf(state.view.game) })),
+    h("button", { id: "top", onclick: goTop }, t("top")),
+  );
+}
+
+// The match as the game's screens see it (games.js).
+function current() {
+  return {
+    view: state.view,
+    record: state.screens.foldRecord(state.events),
+    me: state.match.seat,
+    saved: state.match.screen,
+    local: state.local,
+    busy: state.busy,
   };
 }
 
+function drawRecord() {
+  replace($("record-body"), state.screens.recordPanel(current()));
+}
+
+// --- what the game's screens may ask of the shell -----------------------------------------------
+
+const host = {
+  move: (action) => send(() => state.api.act(action)),
+  save(changes) {
+    Object.assign(state.match.screen, changes);
+    updateMatch({ screen: state.match.screen });
+  },
+  redraw: render,
+  say,
+  playAgain: () => start(choiceOf(state.match, state.view.game)),
+  top: goTop,
+  current,
+};
+
 // A move: its response is the seat's view after it (computer seats' replies included).
+// Resolves to whether the server took it.
 async function send(call) {
-  if (state.busy) return;
+  if (state.busy) return false;
   state.busy = true;
   render();
   try {
     state.view = await call();
-    state.marked.clear();
     addEvents(await state.api.events(lastVersion()), false);
+    return true;
   } catch (error) {
     showError(error);
     await refresh().catch(() => {});
+    return false;
   } finally {
     state.busy = false;
     render();
@@ -183,21 +154,22 @@ async function send(call) {
 
 // --- starting, resuming, leaving ----------------------------------------------------------------
 
-async function start(players, level) {
-  state.choice = { players, level };
+async function start({ game, players, level, options }) {
+  state.choice = { game, players, level, options };
   state.busy = true;
   render();
   try {
-    const created = await createMatch(players, level);
+    const created = await createMatch({ game, players, level, options });
     const human = created.seats.find((seat) => seat.token);
     saveMatch({
       matchId: created.match_id,
       token: human.token,
       seat: human.seat,
+      game,
       players,
       level,
-      seenShowdown: 0,
-      layout: null,
+      options,
+      screen: {},
     });
     await enter();
   } catch (error) {
@@ -228,17 +200,17 @@ async function resume() {
 
 async function enter() {
   leave();
-  state.match = savedMatch();
-  state.choice = { players: state.match.players, level: state.match.level };
-  state.api = new Seat(state.match.matchId, state.match.token);
-  state.events = [];
-  state.marked.clear();
-  state.view = await state.api.view();
-  addEvents(await state.api.events(0), false);
+  const match = { screen: {}, ...savedMatch() };
+  const api = new Seat(match.matchId, match.token);
+  const view = await api.view();
+  const screens = await screensOf(view.game);
+  const events = await api.events(0);
+  // All at once: a redraw in between would mix this match with the one before.
+  Object.assign(state, { match, api, view, screens, events, local: screens?.initial() });
   state.screen = "game";
   // A finished match has nothing more to stream (the server ends its stream at the end).
-  if (state.view.status !== "finished") {
-    state.stream = state.api.stream(lastVersion(), (event) => onStreamEvent(event));
+  if (state.screens && !finished(state.view)) {
+    state.stream = state.api.stream(lastVersion(), { onEvent: onStreamEvent, more });
   }
 }
 
@@ -247,19 +219,33 @@ function leave() {
   state.stream = null;
 }
 
-function playAgain() {
-  start(state.match.players, state.match.level);
-}
-
-function goTop() {
+async function goTop() {
   leave();
-  if (state.view && state.view.status === "finished") forgetMatch();
+  if (state.view && finished(state.view)) forgetMatch();
+  if (state.view) state.choice = choiceOf(state.match, state.view.game);
   state.screen = "top";
   state.view = null;
+  state.choice.game = listed(state.choice.game);
+  state.screens = await screensOf(state.choice.game);
   render();
 }
 
+// A game the top page can offer: `id` if the server lists it, else the first one listed.
+function listed(id) {
+  const ids = (state.games ?? []).map((game) => game.id);
+  return ids.includes(id) ? id : (ids[0] ?? null);
+}
+
+// What the top page offers again after a match: the same game and settings.
+function choiceOf({ players, level, options }, game) {
+  return { game, players, level, options: options ?? {} };
+}
+
 // --- keeping in sync --------------------------------------------------------------------------
+
+function finished(view) {
+  return view.status === "finished";
+}
 
 function lastVersion() {
   return state.events.length ? state.events[state.events.length - 1].version : 0;
@@ -267,13 +253,9 @@ function lastVersion() {
 
 // Events reach us twice (the stream and GET /events after our own moves): keep each once.
 function addEvents(events, live) {
-  for (const event of events) {
-    if (event.version <= lastVersion()) continue;
-    state.events.push(event);
-    if (live && event.type === "CardsExchanged" && event.data.seat !== state.match.seat) {
-      announce(event.data);
-    }
-  }
+  const fresh = events.filter((event) => event.version > lastVersion());
+  state.events.push(...fresh);
+  if (live) for (const event of fresh) state.screens.onEvent?.(event, host);
 }
 
 async function refresh() {
@@ -285,7 +267,6 @@ let refreshTimer = null;
 
 function onStreamEvent(event) {
   addEvents([event], true);
-  if (event.type === "SeedRevealed") leave(); // the last event of a match
   if (state.view && event.version > state.view.version) {
     // Events come in bursts (a move and the computer seats' replies): fetch the view once.
     clearTimeout(refreshTimer);
@@ -293,33 +274,18 @@ function onStreamEvent(event) {
   }
 }
 
-// Other seats' exchanges as they happen: a line in the ticker and a glow on the seat, one
-// after another so that a burst of computer moves can still be followed.
-let tickerFree = 0;
+// The server ended the stream: go on unless the match is over.
+async function more() {
+  await refresh();
+  render();
+  return !finished(state.view);
+}
 
-function announce(exchange) {
-  // The first line waits a moment: the move that caused the burst may still be answering.
-  const start = Math.max(Date.now() + 300, tickerFree);
-  tickerFree = start + 700;
-  setTimeout(() => {
-    // Only while the table is on screen, and not once the round is over: computer seats play
-    // on by themselves after the player is out, a whole round in one burst.
-    const over = state.events.some(
-      (e) => e.type === "RoundEnded" && e.data.round >= exchange.round,
-    );
-    if (over || !document.querySelector("#app .table")) return;
-    const name = seatName(state.view.seats[exchange.seat], state.match.seat);
-    const line = document.createElement("div");
-    line.textContent = t("exchanged", { name, n: exchange.discarded.length });
-    $("ticker").append(line);
-    setTimeout(() => line.remove(), 3000);
-    state.fresh.add(exchange.seat);
-    render();
-    setTimeout(() => {
-      state.fresh.delete(exchange.seat);
-      render();
-    }, 1200);
-  }, start - Date.now());
+// A line in the ticker for a few seconds (a game's news: another seat's move).
+function say(line) {
+  const item = h("div", {}, line);
+  $("ticker").append(item);
+  setTimeout(() => item.remove(), 3000);
 }
 
 function showError(error) {
@@ -341,8 +307,20 @@ $("open-record").addEventListener("click", () => {
   $("record").showModal();
 });
 $("close-record").addEventListener("click", () => $("record").close());
-document.addEventListener("pointerup", () => renderHeld && setTimeout(render));
+document.addEventListener("pointerup", () => redrawHeld && setTimeout(render));
 
-const saved = savedMatch();
-if (saved) state.choice = { players: saved.players, level: saved.level };
-render();
+async function boot() {
+  const saved = savedMatch();
+  if (saved) state.choice = choiceOf(saved, saved.game);
+  try {
+    state.games = await listGames();
+  } catch (error) {
+    state.games = null;
+    showError(error);
+  }
+  state.choice.game = listed(state.choice.game);
+  state.screens = await screensOf(state.choice.game);
+  render();
+}
+
+boot();

@@ -1,6 +1,7 @@
 // What the browser keeps between visits (the source's site: "a match survives closing the
-// page"): the match in progress with its seat token, and this seat's own card layout (order
-// and which cards are turned), which is private to the player and never sent until placed.
+// page"): the match in progress, { matchId, token, seat, game, players, level, options,
+// screen }, with its seat token and its game screen's own state (Flipside: the order and the
+// turned cards of the hand, private to the player and never sent until placed).
 
 const MATCH_KEY = "flipside.match";
 

@@ -47,14 +47,3 @@ def fold(game: AnyGame, records: Iterable[StoredRecord], state: Any = None) -> A
     for record in records:
         state = game.evolve(state, decode(game, record, state))
     return state
-
-
-def events_and_state(game: AnyGame, records: Iterable[StoredRecord]) -> tuple[list[Any], Any]:
-    """Every event of a stream, decoded, and the state they lead to."""
-    state = game.initial_state()
-    events = []
-    for record in records:
-        event = decode(game, record, state)
-        events.append(event)
-        state = game.evolve(state, event)
-    return events, state

@@ -11,11 +11,15 @@ view one seat (or a spectator) has of a match.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
+from .read_models import GameReadModels
 from .seats import SeatSpec
+
+if TYPE_CHECKING:  # records.py imports this module: a type-only import, no cycle
+    from .records import GameRecords
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -64,16 +68,17 @@ class Progress:
     """What the engine needs to know of a match's state, in the game's own terms.
 
     ``awaiting`` is every seat the match waits for now: one seat on a turn, several for
-    sealed simultaneous choices. ``turn`` identifies the current wait (for turn timeouts): a
-    new value means a new turn whose clock starts at the event that began it.
+    sealed simultaneous choices. ``turn_started`` is the version of the event that began the
+    current wait: the turn timeout's clock of every awaited seat starts when it was stored.
     """
 
     match_id: str
     version: int  # events applied: the stream version
     phase: str
+    round: int  # the current round, hand, deal or set, from 1 (0 before the first)
     seats: tuple[SeatSpec, ...]
     awaiting: tuple[int, ...]
-    turn: Hashable
+    turn_started: int
     turn_timeout_seconds: int | None
     outcome: Outcome | None
     seed: bytes  # secret: for the computer players' random streams only
@@ -102,7 +107,9 @@ class Game(Protocol[S, E, C, V, P]):
     levels: tuple[str, ...]  # computer-player levels, weakest first
     rules_version: str
     option_specs: tuple[Option, ...]
+    records: GameRecords  # its formats, replay text and audit checks (records.py)
     action_kinds: tuple[ActionKind, ...]
+    read_models: GameReadModels  # its part of the read models (flipside/projections)
 
     # --- creating and deciding ------------------------------------------------------------
     def options(self, raw: Mapping[str, Any]) -> JSON:
@@ -149,7 +156,7 @@ class Game(Protocol[S, E, C, V, P]):
 
     def view_json(self, view: V) -> JSON:
         """The game's own fields of a view, JSON-ready, hidden values ``None``; the envelope
-        (`flipside.engine.views.envelope`) is added by the engine."""
+        (`flipside.engine.envelope.envelope`) is added by the engine."""
         ...
 
     def redact(self, event: E, viewer: Viewer, *, omniscient: bool = False) -> E: ...

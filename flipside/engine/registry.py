@@ -26,7 +26,7 @@ class UnknownGame(LookupError):
 
 
 @cache
-def game(game_id: str) -> AnyGame:
+def game_named(game_id: str) -> AnyGame:
     """The installed game `game_id`; `UnknownGame` otherwise."""
     if game_id not in INSTALLED:
         raise UnknownGame(f"no game {game_id!r}; installed: {', '.join(INSTALLED)}")
@@ -35,7 +35,7 @@ def game(game_id: str) -> AnyGame:
 
 
 def games() -> tuple[AnyGame, ...]:
-    return tuple(game(game_id) for game_id in INSTALLED)
+    return tuple(game_named(game_id) for game_id in INSTALLED)
 
 
 def qualified(game_id: str, name: str) -> str:
@@ -58,4 +58,4 @@ def split_type(stored_type: str) -> tuple[str, str]:
 
 
 def game_of_type(stored_type: str) -> AnyGame:
-    return game(split_type(stored_type)[0])
+    return game_named(split_type(stored_type)[0])

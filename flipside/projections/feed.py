@@ -7,8 +7,9 @@ last event's position never skips a transaction that commits late. It differs in
 returns, because a rebuild must fold >= 100,000 events/s and decoding is most of the cost:
 
 - only the columns a fold needs (no hashes, ids or metadata);
-- ``data`` only for the event types the row builders use (`rows.FOLDED_TYPES`); the others
-  (e.g. the 78-card ``DeckShuffled``) come with empty data;
+- ``data`` only for the stored types whose data a fold reads (`rows.FOLDED_TYPES`, from
+  every game's read models); the others (e.g. Flipside's 78-card ``DeckShuffled``) come
+  with empty data;
 - ``data`` as text, decoded for a whole batch in one ``json.loads`` call: per-value decoding
   costs more in call overhead than in parsing.
 
@@ -26,13 +27,14 @@ from typing import Any, NamedTuple, Protocol
 
 import psycopg
 
+from flipside.engine.read_models import Record
 from flipside.store import Position
 
-from .rows import FOLDED_TYPES, Record
+from .rows import FOLDED_TYPES
 
 
 class FeedEvent(NamedTuple):
-    """An event as a projection reads it: a `rows.Record` with its stream and position."""
+    """An event as a projection reads it: a `Record` with its stream and position."""
 
     stream_id: str
     version: int

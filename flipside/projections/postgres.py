@@ -11,9 +11,13 @@ event in the batch (a match's earlier events are re-read from its stream when th
 starts in its middle). Matches are small, so this is simple and always correct:
 
 - `match_summaries`: the touched matches' summaries are upserted;
-- `round_facts`: rows are inserted for the rounds that ended in the batch (an ended round's
-  row never changes, so no row is ever updated);
-- `player_stats`: each match that ended in the batch adds its contributions to the totals.
+- `player_stats`: each match that ended in the batch adds its contributions to the totals
+  of its game and players;
+- each game's own tables (Flipside's `round_facts`): rows are inserted for the units of
+  play (rounds, hands) that ended in the batch.
+
+No projection names a game's events: the game's read models say which events end a unit
+of play and which end the match (`flipside.engine.read_models.GameReadModels`).
 
 `rebuild` truncates a projection and folds every event again in one transaction, so
 readers see the old rows until the new ones are complete.
@@ -21,8 +25,10 @@ readers see the old rows until the new ones are complete.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import psycopg
@@ -30,16 +36,20 @@ import structlog
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
+from flipside.engine.read_models import Row, Table, stored_types
+from flipside.engine.registry import AnyGame, game_named, games
 from flipside.store import Position
 
 from .feed import EventFeed, FeedRecord, PostgresFeed
 from .rows import (
     PLAYER_STAT_COLUMNS,
-    ROUND_FACT_COLUMNS,
+    SUMMARY_COLUMNS,
     MatchFacts,
     fold_match,
     merge_stats,
     player_contributions,
+    read_models_of,
+    types_of_every_game,
 )
 
 log = structlog.get_logger(__name__)
@@ -65,18 +75,20 @@ class Projection:
     write: Callable[[Connection, Batch], None]
 
 
-# --- the three read models -------------------------------------------------------------------
+# --- the read models ---------------------------------------------------------------------------
 
-_UPSERT_SUMMARY = """
-INSERT INTO match_summaries (match_id, status, seats, players, lives, round, winner, places,
-                             version, created_at, updated_at, finished_at)
-VALUES (%(match_id)s, %(status)s, %(seats)s, %(players)s, %(lives)s, %(round)s, %(winner)s,
-        %(places)s, %(version)s, %(created_at)s, %(updated_at)s, %(finished_at)s)
-ON CONFLICT (match_id) DO UPDATE SET
-    status = excluded.status, lives = excluded.lives, round = excluded.round,
-    winner = excluded.winner, places = excluded.places, version = excluded.version,
-    updated_at = excluded.updated_at, finished_at = excluded.finished_at
-"""
+_UPSERT_SUMMARY = sql.SQL(
+    "INSERT INTO match_summaries ({columns}) VALUES ({values}) ON CONFLICT (match_id) DO UPDATE"
+    " SET {updates}"
+).format(
+    columns=sql.SQL(", ").join(map(sql.Identifier, SUMMARY_COLUMNS)),
+    values=sql.SQL(", ").join(map(sql.Placeholder, SUMMARY_COLUMNS)),
+    updates=sql.SQL(", ").join(
+        sql.SQL("{0} = excluded.{0}").format(sql.Identifier(column))
+        for column in SUMMARY_COLUMNS
+        if column not in ("match_id", "game", "seats", "players", "created_at")
+    ),
+)
 
 
 def _write_summaries(conn: Connection, batch: Batch) -> None:
@@ -86,52 +98,75 @@ def _write_summaries(conn: Connection, batch: Batch) -> None:
         cursor.executemany(_UPSERT_SUMMARY, [dict(s, seats=Jsonb(s["seats"])) for s in summaries])
 
 
-_COPY_ROUND_FACTS = sql.SQL("COPY round_facts ({}) FROM STDIN").format(
-    sql.SQL(", ").join(map(sql.Identifier, ROUND_FACT_COLUMNS))
-)
+def _game_table_writer(game: AnyGame, table: Table) -> Callable[[Connection, Batch], None]:
+    """How a batch adds rows to `table`, one of `game`'s own: the rows of the units of play
+    that ended in the batch (an ended unit's rows never change, so no row is ever updated).
+
+    The facts are folded up to each match's last event in the batch, so the units that
+    ended in the batch are its last ones, as many as the unit-ending events in the batch.
+    """
+    unit_ends = stored_types(game.id, game.read_models.unit_end_events)
+    copy_rows = sql.SQL("COPY {} ({}) FROM STDIN").format(
+        sql.Identifier(table.name), sql.SQL(", ").join(map(sql.Identifier, table.columns))
+    )
+
+    def write(conn: Connection, batch: Batch) -> None:
+        ended = Counter(e.stream_id for e in batch.events if e.type in unit_ends)
+        with conn.cursor() as cursor, cursor.copy(copy_rows) as copy:
+            for match_id, count in ended.items():
+                for unit in batch.facts[match_id].units[-count:]:
+                    for row in unit.get(table.name, ()):
+                        copy.write_row([row[column] for column in table.columns])
+
+    return write
 
 
-def _write_round_facts(conn: Connection, batch: Batch) -> None:
-    ended = {(e.stream_id, e.data["round"]) for e in batch.events if e.type == "RoundEnded"}
-    matches = dict.fromkeys(match_id for match_id, _ in ended)
-    with conn.cursor() as cursor, cursor.copy(_COPY_ROUND_FACTS) as copy:
-        for match_id in matches:
-            for row in batch.facts[match_id].rounds:
-                if (match_id, row["round"]) in ended:
-                    copy.write_row([row[column] for column in ROUND_FACT_COLUMNS])
+@cache
+def _add_player_stats(game_id: str) -> sql.Composed:
+    """The upsert that adds a row of contributions to a player's totals in `game_id`."""
+    columns = PLAYER_STAT_COLUMNS + game_named(game_id).read_models.stat_columns
+    return sql.SQL(
+        "INSERT INTO player_stats ({columns}) VALUES ({values})"
+        " ON CONFLICT (player, game) DO UPDATE SET {additions}"
+    ).format(
+        columns=sql.SQL(", ").join(map(sql.Identifier, columns)),
+        values=sql.SQL(", ").join(map(sql.Placeholder, columns)),
+        additions=sql.SQL(", ").join(
+            sql.SQL("{0} = player_stats.{0} + excluded.{0}").format(sql.Identifier(column))
+            for column in columns[2:]
+        ),
+    )
 
 
-_ADD_PLAYER_STATS = sql.SQL(
-    "INSERT INTO player_stats ({columns}) VALUES ({values})"
-    " ON CONFLICT (player) DO UPDATE SET {additions}"
-).format(
-    columns=sql.SQL(", ").join(map(sql.Identifier, PLAYER_STAT_COLUMNS)),
-    values=sql.SQL(", ").join(map(sql.Placeholder, PLAYER_STAT_COLUMNS)),
-    additions=sql.SQL(", ").join(
-        sql.SQL("{0} = player_stats.{0} + excluded.{0}").format(sql.Identifier(column))
-        for column in PLAYER_STAT_COLUMNS[1:]
-    ),
-)
+_MATCH_ENDS = types_of_every_game(lambda models: models.match_end_events)
 
 
 def _write_player_stats(conn: Connection, batch: Batch) -> None:
-    ended = dict.fromkeys(e.stream_id for e in batch.events if e.type == "MatchEnded")
+    ended = dict.fromkeys(e.stream_id for e in batch.events if e.type in _MATCH_ENDS)
     totals = merge_stats(
         c for match_id in ended for c in player_contributions(batch.facts[match_id])
     )
-    if totals:
-        with conn.cursor() as cursor:
-            cursor.executemany(_ADD_PLAYER_STATS, list(totals.values()))
+    by_game: dict[str, list[Row]] = {}
+    for (game_id, _), row in totals.items():
+        by_game.setdefault(game_id, []).append(row)
+    with conn.cursor() as cursor:
+        for game_id, rows in by_game.items():
+            cursor.executemany(_add_player_stats(game_id), rows)
 
 
 PROJECTIONS: dict[str, Projection] = {
     projection.name: projection
     for projection in (
         Projection("match_summaries", ("match_summaries",), _write_summaries),
-        Projection("round_facts", ("round_facts",), _write_round_facts),
         Projection("player_stats", ("player_stats",), _write_player_stats),
+        *(
+            Projection(table.name, (table.name,), _game_table_writer(game, table))
+            for game in games()
+            for table in game.read_models.tables
+        ),
     )
 }
+"""Every read model by name: the two of every game, and each game's own tables."""
 
 
 # --- folding a batch ---------------------------------------------------------------------------
@@ -140,9 +175,9 @@ PROJECTIONS: dict[str, Projection] = {
 def fold_touched(feed: EventFeed, events: Sequence[FeedRecord]) -> dict[str, MatchFacts]:
     """Every match in `events` folded from its first event up to its last one in `events`.
 
-    A stream that does not begin with `MatchCreated` is not a match, and one that does not
-    fold (a record edited behind the database's back, which `flipside audit` names) is
-    logged; both are left out, so that a stray stream cannot stop the projections.
+    A stream that does not begin with its game's opening event is not a match, and one that
+    does not fold (a record edited behind the database's back, which `flipside audit` names)
+    is logged; both are left out, so that a stray stream cannot stop the projections.
     """
     streams: dict[str, list[FeedRecord]] = {}
     for event in events:
@@ -151,11 +186,11 @@ def fold_touched(feed: EventFeed, events: Sequence[FeedRecord]) -> dict[str, Mat
     for stream_id, tail in streams.items():
         first = tail[0].version
         records = [*feed.read_stream(stream_id)[: first - 1], *tail] if first > 1 else tail
-        if records[0].type != "MatchCreated":
+        if read_models_of(records[0]) is None:
             continue
         try:
             facts[stream_id] = fold_match(records)
-        except (KeyError, IndexError, TypeError, ValueError) as error:
+        except (LookupError, TypeError, ValueError) as error:
             log.warning("projection_skipped_stream", match_id=stream_id, error=repr(error))
     return facts
 

@@ -3,6 +3,7 @@
 Every function takes a `Source`: a psycopg connection, or anything whose ``connection()``
 lends one as a context manager (a `psycopg_pool.ConnectionPool`). Rows come back as dicts
 with the keys of the pure builders in `rows`, so a stored row and a fresh fold compare equal.
+A game's own tables are read through their `flipside.engine.read_models.Table`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ import psycopg
 from psycopg import sql
 from psycopg.rows import dict_row
 
-from .rows import ROUND_FACT_COLUMNS, Row, player_averages
+from flipside.engine.read_models import Row, Table
+from flipside.engine.registry import INSTALLED
+
+from .rows import SUMMARY_COLUMNS, player_averages
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 1000
@@ -35,10 +39,7 @@ def _cursor(source: Source) -> Iterator[psycopg.Cursor[Row]]:
         yield cursor
 
 
-_SUMMARY_COLUMNS = sql.SQL(
-    "match_id, status, seats, players, lives, round, winner, places, version,"
-    " created_at, updated_at, finished_at"
-)
+_SUMMARY_COLUMNS = sql.SQL(", ").join(map(sql.Identifier, SUMMARY_COLUMNS))
 
 
 def list_matches(
@@ -47,12 +48,18 @@ def list_matches(
     player: str | None = None,
     limit: int = DEFAULT_LIMIT,
     after: str | None = None,
+    *,
+    game: str | None = None,
 ) -> list[Row]:
     """Match summaries, newest first; `after` a match id pages on past that match.
 
-    `status` is ``active`` or ``finished``; `player` a person's name or ``npc:<level>``.
+    `status` is ``active`` or ``finished``; `player` a person's name or ``npc:<level>``;
+    `game` a game's id.
     """
     conditions, params = [], {"limit": max(1, min(limit, MAX_LIMIT))}
+    if game is not None:
+        conditions.append(sql.SQL("game = %(game)s"))
+        params["game"] = game
     if status is not None:
         conditions.append(sql.SQL("status = %(status)s"))
         params["status"] = status
@@ -83,15 +90,6 @@ def match(source: Source, match_id: str) -> Row | None:
         return cursor.execute(query, (match_id,)).fetchone()
 
 
-def match_round_facts(source: Source, match_id: str) -> list[Row]:
-    """One match's `round_facts` rows in play order, as `rows.round_facts` builds them."""
-    query = sql.SQL(
-        "SELECT {} FROM round_facts WHERE match_id = %s ORDER BY round, turn_position"
-    ).format(sql.SQL(", ").join(map(sql.Identifier, ROUND_FACT_COLUMNS)))
-    with _cursor(source) as cursor:
-        return cursor.execute(query, (match_id,)).fetchall()
-
-
 def matches_by_id(source: Source, match_ids: Sequence[str]) -> dict[str, Row]:
     """The summaries of many matches in one query, by id (for audits)."""
     query = sql.SQL("SELECT {} FROM match_summaries WHERE match_id = ANY(%s)").format(
@@ -101,12 +99,14 @@ def matches_by_id(source: Source, match_ids: Sequence[str]) -> dict[str, Row]:
         return {row["match_id"]: row for row in cursor.execute(query, (list(match_ids),))}
 
 
-def round_facts_by_match(source: Source, match_ids: Sequence[str]) -> dict[str, list[Row]]:
-    """`match_round_facts` of many matches in one query, by id (for audits)."""
-    query = sql.SQL(
-        "SELECT {} FROM round_facts WHERE match_id = ANY(%s)"
-        " ORDER BY match_id, round, turn_position"
-    ).format(sql.SQL(", ").join(map(sql.Identifier, ROUND_FACT_COLUMNS)))
+def table_rows(source: Source, table: Table, match_ids: Sequence[str]) -> dict[str, list[Row]]:
+    """The rows of a game's own `table` of many matches in one query, by match id, each
+    match's in play order, as `rows.MatchFacts.rows` builds them."""
+    query = sql.SQL("SELECT {} FROM {} WHERE match_id = ANY(%s) ORDER BY match_id, {}").format(
+        sql.SQL(", ").join(map(sql.Identifier, table.columns)),
+        sql.Identifier(table.name),
+        sql.SQL(", ").join(map(sql.Identifier, table.order)),
+    )
     found: dict[str, list[Row]] = {}
     with _cursor(source) as cursor:
         for row in cursor.execute(query, (list(match_ids),)):
@@ -114,39 +114,20 @@ def round_facts_by_match(source: Source, match_ids: Sequence[str]) -> dict[str, 
     return found
 
 
-def player(source: Source, name: str) -> Row | None:
-    """A player's statistics over finished matches, with averages (`rows.player_averages`),
-    or None if they finished no match."""
+def player_stats(source: Source, name: str, game: str | None = None) -> list[Row]:
+    """A player's statistics over finished matches, one row per game they finished a match
+    of (only `game`, if given), by game id, with averages (`rows.player_averages`)."""
+    games = [game] if game is not None else list(INSTALLED)
+    query = "SELECT * FROM player_stats WHERE player = %s AND game = ANY(%s) ORDER BY game"
     with _cursor(source) as cursor:
-        found = cursor.execute("SELECT * FROM player_stats WHERE player = %s", (name,)).fetchone()
-    return None if found is None else player_averages(found)
+        found = cursor.execute(query, (name, games)).fetchall()
+    return [player_averages(row) for row in found]
 
 
-_SHOWDOWNS = """
-SELECT f.up_ranks, f.down_ranks,
-       (SELECT count(*) FROM round_facts g WHERE g.match_id = f.match_id AND g.round = f.round)
-FROM round_facts f JOIN match_summaries m USING (match_id)
-WHERE f.player = %s
-ORDER BY m.created_at DESC, f.match_id DESC, f.round DESC
-LIMIT %s
-"""
-
-
-def player_showdowns(
-    source: Source, name: str, limit: int = 500
-) -> list[tuple[tuple[str, ...], int]]:
-    """A player's latest placed hands, newest first: (the five cards as placed, up rank
-    first; the number of seats in that showdown), as `npc.habits.estimate_habits` takes them.
-    """
+def fetch(source: Source, query: str, params: Sequence[Any]) -> list[Row]:
+    """The rows of `query` (for a game's own queries over its tables)."""
     with _cursor(source) as cursor:
-        rows = cursor.execute(_SHOWDOWNS, (name, limit)).fetchall()
-    return [
-        (
-            tuple(up + down for up, down in zip(row["up_ranks"], row["down_ranks"], strict=True)),
-            row["count"],
-        )
-        for row in rows
-    ]
+        return cursor.execute(query, params).fetchall()
 
 
 _CHECKPOINTS = """

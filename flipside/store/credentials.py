@@ -1,16 +1,18 @@
 """Seat credentials: the hash of each person's bearer token, per match and seat.
 
-The API issues the tokens and hashes them; this module only keeps the hashes. Rows are
-written once, before the match's first append, and never change, so a reader may remember
-them: the PostgreSQL repository keeps the hashes of recently used matches in memory and asks
-the database only about a match it has not seen.
+The API issues the tokens and hashes them; the event store writes the hashes in the
+transaction of the match's first append (`EventStore.append`'s ``credentials``), so a match
+never exists without them, nor they without it. This module only reads them. Rows never
+change, so a reader may remember them: the PostgreSQL repository keeps the hashes of
+recently used matches in memory and asks the database only about a match it has not seen.
+`InMemoryEventStore` keeps its own and is its own `SeatCredentials`.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
@@ -25,10 +27,6 @@ T = TypeVar("T")
 
 
 class SeatCredentials(Protocol):
-    def save(self, match_id: str, token_hashes: Mapping[int, str]) -> None:
-        """Store the token hash of each seat of a match that is about to be created."""
-        ...
-
     def token_hashes(self, match_id: str) -> dict[int, str]:
         """The token hash of each person's seat of the match (empty if it has none)."""
         ...
@@ -36,30 +34,6 @@ class SeatCredentials(Protocol):
     def ping(self) -> bool: ...
 
     def close(self) -> None: ...
-
-
-class InMemorySeatCredentials:
-    """`SeatCredentials` in a dict, for unit tests."""
-
-    def __init__(self) -> None:
-        self._hashes: dict[str, dict[int, str]] = {}
-        self._lock = threading.Lock()
-
-    def save(self, match_id: str, token_hashes: Mapping[int, str]) -> None:
-        with self._lock:
-            if match_id in self._hashes:
-                raise ValueError(f"match {match_id!r} already has credentials")
-            self._hashes[match_id] = dict(token_hashes)
-
-    def token_hashes(self, match_id: str) -> dict[int, str]:
-        with self._lock:
-            return dict(self._hashes.get(match_id, {}))
-
-    def ping(self) -> bool:
-        return True
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 class PostgresSeatCredentials:
@@ -78,17 +52,6 @@ class PostgresSeatCredentials:
         )
         self._remembered: OrderedDict[str, dict[int, str]] = OrderedDict()
         self._lock = threading.Lock()
-
-    def save(self, match_id: str, token_hashes: Mapping[int, str]) -> None:
-        rows = [(match_id, seat, token_hash) for seat, token_hash in token_hashes.items()]
-        if not rows:
-            return
-        self._run(
-            lambda conn: conn.cursor().executemany(
-                "INSERT INTO seat_credentials (match_id, seat, token_hash) VALUES (%s, %s, %s)",
-                rows,
-            )
-        )
 
     def token_hashes(self, match_id: str) -> dict[int, str]:
         with self._lock:

@@ -2,7 +2,8 @@
 in-process simulation.
 
 Every append is one "transaction" with its own txid, committed at once under a lock, so
-`read_all` has no in-flight transactions to wait for.
+`read_all` has no in-flight transactions to wait for. Like the database, it keeps the seat
+credentials written with a match's first append, and answers as `SeatCredentials` for them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .model import (
     missing_events,
     seal,
     tip_hash,
+    verify_credentials,
 )
 
 
@@ -36,6 +38,7 @@ class InMemoryEventStore:
         self._streams: dict[str, list[StoredEvent]] = {}
         self._all: list[StoredEvent] = []  # (txid, global_position) order = append order
         self._idempotency: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
+        self._credentials: dict[str, dict[int, str]] = {}  # by stream: seat -> token hash
         self._txid = 0
 
     def append(
@@ -45,9 +48,11 @@ class InMemoryEventStore:
         events: Sequence[NewEvent],
         metadata: Mapping[str, Any] | None = None,
         idempotency: IdempotencyRecord | None = None,
+        credentials: Mapping[int, str] | None = None,
     ) -> list[StoredEvent]:
         if expected_version < 0:
             raise ValueError(f"expected_version must be >= 0, not {expected_version}")
+        verify_credentials(expected_version, credentials)
         with self._lock:
             stream = self._streams.get(stream_id, [])
             if len(stream) != expected_version:
@@ -55,8 +60,11 @@ class InMemoryEventStore:
                     f"stream {stream_id!r} is at version {len(stream)}, not {expected_version}"
                 )
             sealed = seal(stream_id, expected_version, tip_hash(stream), events, metadata or {})
+            # `_claim` refuses before it stores anything: a refused append writes nothing.
             if idempotency is not None:
                 self._claim(idempotency)
+            if credentials:
+                self._credentials[stream_id] = dict(credentials)
             return self._commit(sealed)
 
     def _claim(self, record: IdempotencyRecord) -> None:
@@ -108,6 +116,11 @@ class InMemoryEventStore:
         with self._lock:
             found = self._idempotency.get((scope, key))
         return None if found is None else (found[0], dict(found[1]))
+
+    def token_hashes(self, match_id: str) -> dict[int, str]:
+        """The seat credentials stored with the match's first append (`SeatCredentials`)."""
+        with self._lock:
+            return dict(self._credentials.get(match_id, {}))
 
     def import_events(self, events: Sequence[StoredEvent]) -> int:
         streams = import_streams(events)

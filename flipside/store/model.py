@@ -106,11 +106,14 @@ class EventStore(Protocol):
         events: Sequence[NewEvent],
         metadata: Mapping[str, Any] | None = None,
         idempotency: IdempotencyRecord | None = None,
+        credentials: Mapping[int, str] | None = None,
     ) -> list[StoredEvent]:
-        """Append atomically after `expected_version` (0 = new stream).
+        """Append atomically after `expected_version` (0 = new stream), with the idempotency
+        record and a new match's seat `credentials` (seat -> token hash) in the same
+        transaction: a failed append stores none of them.
 
         Raises `ConcurrencyError` if the stream is elsewhere, `IdempotencyConflict` if the key
-        is already stored, `ValueError` for no events.
+        is already stored, `ValueError` for no events or credentials after version 0.
         """
         ...
 
@@ -170,6 +173,13 @@ def iter_stream_ids(store: EventStore, prefix: str = "", page: int = 1000) -> It
     while ids := store.list_streams(after=after, limit=page, prefix=prefix):
         yield from ids
         after = ids[-1]
+
+
+def verify_credentials(expected_version: int, credentials: Mapping[int, str] | None) -> None:
+    """Refuse credentials anywhere but a stream's first append: they never change afterwards,
+    which is what lets a reader remember them (`flipside.store.credentials`)."""
+    if credentials and expected_version != 0:
+        raise ValueError("seat credentials are stored with a stream's first append only")
 
 
 def normalise_event_id(event_id: str | None) -> str:

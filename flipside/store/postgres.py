@@ -1,8 +1,9 @@
 """The PostgreSQL `EventStore` (DESIGN "Event store"): psycopg 3 over a connection pool.
 
 An append is one SQL statement, so one implicit transaction in one round trip: a single
-``INSERT ... SELECT FROM unnest(...)`` of all its events and, in a data-modifying CTE, the
-idempotency record if there is one; psycopg prepares it after a few uses. Once it has committed, the
+``INSERT ... SELECT FROM unnest(...)`` of all its events and, in data-modifying CTEs, the
+idempotency record and a new match's seat credentials if there are any; psycopg prepares it
+after a few uses. Once it has committed, the
 stream id is sent on `NOTIFY_CHANNEL` in the background (see `notifier` for why not inside).
 The primary key (stream_id, version) turns a racing writer into a unique violation, reported
 as `ConcurrencyError`.
@@ -22,6 +23,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import cache
 from typing import Any, TypeVar
 
 import psycopg
@@ -42,6 +44,7 @@ from .model import (
     import_streams,
     missing_events,
     seal,
+    verify_credentials,
 )
 from .notifier import Notifier
 
@@ -71,17 +74,34 @@ FROM unnest(%(stream_ids)b::text[], %(versions)b::int[], %(event_ids)b::uuid[],
 # An append is one statement, hence one implicit transaction in one round trip.
 _APPEND = f"{_INSERT} RETURNING version, global_position, recorded_at, txid::text::bigint"
 
-# The same with the idempotency record, in a data-modifying CTE.
-_APPEND_IDEMPOTENT = f"""
+# What an append may write beside its events, each a data-modifying CTE of the same statement.
+_CLAIM = """
+, claimed AS (
+    INSERT INTO idempotency_keys (scope, key, fingerprint, response, stream_id)
+    VALUES (%(scope)s, %(key)s, %(fingerprint)s, %(response)s, %(stream_id)s)
+)"""
+_SEAT_CREDENTIALS = """
+, credentials AS (
+    INSERT INTO seat_credentials (match_id, seat, token_hash)
+    SELECT %(stream_id)s, c.seat, c.token_hash
+    FROM unnest(%(seats)s::int[], %(token_hashes)s::text[]) AS c(seat, token_hash)
+)"""
+
+
+@cache
+def _append_query(claim: bool, credentials: bool) -> str:
+    """The append statement, with the idempotency record and the seat credentials if asked."""
+    if not (claim or credentials):
+        return _APPEND
+    beside = (_CLAIM if claim else "") + (_SEAT_CREDENTIALS if credentials else "")
+    return f"""
 WITH appended AS (
     {_INSERT}
     RETURNING version, global_position, recorded_at, txid
-), claimed AS (
-    INSERT INTO idempotency_keys (scope, key, fingerprint, response, stream_id)
-    VALUES (%(scope)s, %(key)s, %(fingerprint)s, %(response)s, %(stream_id)s)
-)
+){beside}
 SELECT version, global_position, recorded_at, txid::text::bigint FROM appended
 """
+
 
 _READ_STREAM = f"""
 SELECT {_COLUMNS} FROM events WHERE stream_id = %s AND version > %s ORDER BY version
@@ -218,14 +238,17 @@ class PostgresEventStore:
         events: Sequence[NewEvent],
         metadata: Mapping[str, Any] | None = None,
         idempotency: IdempotencyRecord | None = None,
+        credentials: Mapping[int, str] | None = None,
     ) -> list[StoredEvent]:
+        verify_credentials(expected_version, credentials)
         prev_hash = self._hash_at(stream_id, expected_version)
         sealed = seal(stream_id, expected_version, prev_hash, events, metadata or {})
-        params = _insert_params(sealed)
-        query = _APPEND
+        params = _insert_params(sealed) | {"stream_id": stream_id}
         if idempotency is not None:
-            params |= _claim_params(idempotency, stream_id)
-            query = _APPEND_IDEMPOTENT
+            params |= _claim_params(idempotency)
+        if credentials:
+            params |= {"seats": list(credentials), "token_hashes": list(credentials.values())}
+        query = _append_query(idempotency is not None, bool(credentials))
         try:
             with self._connection() as conn:
                 rows = conn.execute(query, params).fetchall()
@@ -352,9 +375,8 @@ def _insert_params(sealed: Sequence[Sealed]) -> dict[str, Any]:
     }
 
 
-def _claim_params(record: IdempotencyRecord, stream_id: str) -> dict[str, Any]:
+def _claim_params(record: IdempotencyRecord) -> dict[str, Any]:
     return {
-        "stream_id": stream_id,
         "scope": record.scope,
         "key": record.key,
         "fingerprint": record.fingerprint,

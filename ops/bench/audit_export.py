@@ -1,4 +1,4 @@
-"""Throughput of `flipside audit --all` and `flipside export --format jsonl` (issue 5).
+"""Throughput of `flipside audit --all` and `flipside export --format jsonl`.
 
     python ops/bench/audit_export.py [--matches 2000] [--distinct 100] [--server-url URL]
 
@@ -30,9 +30,9 @@ from click.testing import CliRunner
 from cli.common import JOBS
 from cli.main import cli
 from flipside.db import connect, scratch_server_url, temporary_database
-from flipside.games.flipside.events import SeatSpec, from_data
+from flipside.engine.seats import SeatSpec
 from flipside.projections.postgres import Projector
-from flipside.service import MatchService, to_domain_event, to_new_event
+from flipside.service import MatchService
 from flipside.store import NewEvent, PostgresEventStore, StoredEvent, iter_stream_ids
 
 SEATS = [SeatSpec("npc", level="easy")] * 4
@@ -53,9 +53,11 @@ def fill(url: str, matches: int, distinct: int) -> int:
 
 
 def _renamed(stored: Sequence[StoredEvent], match_id: str) -> list[NewEvent]:
-    """The events of a stored match under another id (only MatchCreated names it)."""
-    created = from_data(stored[0].type, {**stored[0].data, "match_id": match_id})
-    return [to_new_event(created)] + [to_new_event(to_domain_event(e)) for e in stored[1:]]
+    """The events of a stored Flipside match under another id (only its first event, the
+    creation, names it), as stored: types, schema versions and data."""
+    first, *rest = stored
+    created = NewEvent(first.type, {**first.data, "match_id": match_id}, first.schema_version)
+    return [created, *(NewEvent(e.type, e.data, e.schema_version) for e in rest)]
 
 
 def timed(url: str, *args: str) -> tuple[float, float]:

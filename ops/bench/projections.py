@@ -2,9 +2,11 @@
 
 Plays MATCHES matches of easy computer players in process (3 to 5 seats in turn), appends
 each to a throwaway migrated database (one append per match, as the service does when
-computer seats play a match through), then measures, in events per second:
+computer seats play a match through; every other match under the bare event types of the
+records from before the engine hosted several games, as an upgraded database holds them),
+then measures, in events per second:
 
-- ``catch_up``: a `Projector` folding every event into all three projections at once, in
+- ``catch_up``: a `Projector` folding every event into all the projections at once, in
   batches, one transaction per batch (what ``flipside projections run --once`` does);
 - ``rebuild:<name>``: each projection truncated and folded from zero in one transaction
   (``flipside projections rebuild``). Target: >= 100,000 events/s.
@@ -38,13 +40,20 @@ import psycopg
 from psycopg import sql
 
 from flipside.db import connect, scratch_server_url, temporary_database
-from flipside.games.flipside.events import SeatSpec
+from flipside.engine import codec
+from flipside.engine.registry import DEFAULT_GAME, game_named, split_type
+from flipside.engine.seats import SeatSpec
 from flipside.projections.postgres import PROJECTIONS, Projector
-from flipside.service import to_new_event
 from flipside.simulation import match_seed, play_match
-from flipside.store import PostgresEventStore
+from flipside.store import NewEvent, PostgresEventStore
 
 _APPENDERS = 4
+
+
+def _stored(event: Any, legacy: bool) -> NewEvent:
+    """`event` as the service stores it, or (`legacy`) as it was stored before the engine."""
+    stored_type, data, schema_version = codec.encode(game_named(DEFAULT_GAME), event)
+    return NewEvent(split_type(stored_type)[1] if legacy else stored_type, data, schema_version)
 
 
 def append_matches(store: PostgresEventStore, matches: int, run_seed: int) -> int:
@@ -54,7 +63,7 @@ def append_matches(store: PostgresEventStore, matches: int, run_seed: int) -> in
         seats = [SeatSpec("npc", level="easy")] * (3 + number % 3)
         match_id = f"bench-{run_seed}-{number}"
         events, _ = play_match(match_id, seats, match_seed(run_seed, number))
-        store.append(match_id, 0, [to_new_event(event) for event in events])
+        store.append(match_id, 0, [_stored(event, number % 2 == 0) for event in events])
         return len(events)
 
     with ThreadPoolExecutor(_APPENDERS) as pool:

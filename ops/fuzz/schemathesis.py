@@ -6,8 +6,9 @@ CI (`tests/e2e/test_api_schemathesis.py`) sends 10 cases per operation and mode;
 OpenAPI document (status, media type, headers, body schema, undocumented methods).
 
 Two passes, each bounded by ``--max-time``: every operation as schemathesis finds them, then
-the moves (exchange, orientation) on one live match with its person's token. The first
-cannot reach the moves' bodies: a generated match id has no token, so they end in 401.
+the moves (``POST .../actions`` and its per-kind aliases) on one live match with its
+person's token. The first cannot reach the moves' bodies: a generated match id has no
+token, so they end in 401.
 
 Without a URL it starts its own server (gunicorn, `ops/gunicorn.conf.py`, as the load
 scripts do) on a throwaway database created on ``--server-url`` and dropped afterwards,
@@ -39,6 +40,7 @@ sys.path.insert(0, str(ROOT / "ops" / "load"))  # `serving`, shared with the loa
 from run import serving  # noqa: E402
 
 from flipside.db import scratch_server_url, temporary_database  # noqa: E402
+from flipside.engine.registry import LEGACY_GAME, game_named  # noqa: E402
 
 CHECKS = ",".join(
     (
@@ -53,7 +55,8 @@ CHECKS = ",".join(
 )
 
 
-MOVES = "/(exchange|orientation)$"
+ALIASES = "|".join(kind.kind for kind in game_named(LEGACY_GAME).action_kinds)
+MOVES = f"/(actions|{ALIASES})$"
 A_PERSON_AND_TWO_NPCS = [
     {"type": "human", "name": "fuzz"},
     {"type": "npc", "level": "easy"},

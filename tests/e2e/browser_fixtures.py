@@ -8,7 +8,9 @@ skip on a developer machine and fail in CI (``CI=true``), where they must run.
 `BrowserPages.open` gives a page whose every API response is recorded (`Recorded`): JSON
 bodies through a Playwright route, which sees the bytes from the network, and the event
 stream through a tee installed before the page's own scripts run (a route would hold a
-streaming response until it ends).
+streaming response until it ends). It also keeps the URL of every request the page makes,
+so that a test can check that all of them went to the server under test
+(`RecordedPage.assert_clean`).
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ class RecordedPage:
     page: Any  # playwright.sync_api.Page
     recorded: Recorded
     errors: list[str]  # uncaught errors and console errors (failed requests among them)
+    requested: list[str]  # the URL of every request the page made, in order
 
     def collect_streams(self) -> None:
         """Move the stream bodies read so far into `recorded` (call before a reload)."""
@@ -103,6 +106,12 @@ class RecordedPage:
         )
         for stream in streams:
             self.recorded.add_stream_text(stream["text"])
+
+    def assert_clean(self, base_url: str) -> None:
+        """No errors on the page, and no request to anywhere but the server under test."""
+        assert self.errors == []
+        elsewhere = [url for url in self.requested if not _from(base_url, url)]
+        assert elsewhere == [], "requests to elsewhere"
 
 
 class BrowserPages:
@@ -131,9 +140,11 @@ class BrowserPages:
         page = context.new_page()
         page.set_default_timeout(20_000)
         errors: list[str] = []
+        requested: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("console", lambda message: _console_error(message, errors))
-        return RecordedPage(context, page, recorded, errors)
+        page.on("request", lambda request: requested.append(request.url))
+        return RecordedPage(context, page, recorded, errors, requested)
 
     def close(self) -> None:
         for context in self.contexts:
@@ -146,6 +157,11 @@ class BrowserPages:
 def _console_error(message: Any, errors: list[str]) -> None:
     if message.type == "error":  # failed requests land here too
         errors.append(message.text)
+
+
+def _from(base_url: str, url: str) -> bool:
+    """Whether `url` is the server's (or inline data, as the page's empty icon)."""
+    return url.startswith(f"{base_url}/") or url.startswith("data:")
 
 
 def _is_api_json(url: str) -> bool:

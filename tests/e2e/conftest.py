@@ -7,7 +7,8 @@ response against the server's own OpenAPI document.
   `gunicorn_server` starts further ones (another database, a server a test may kill).
 - `api`: an `ApiClient`; every response must be documented for its operation and status,
   carry a documented media type, and match the documented schema (errors: problem+json).
-- `play_turn` / `play_to_end`: a person's random legal moves, chosen from ``/actions``.
+- `play_turn` / `play_to_end`: a person's random legal moves, chosen from ``GET /actions``
+  and sent to ``POST /actions`` (`random_move` gives the per-kind alias and its body).
 """
 
 from __future__ import annotations
@@ -248,7 +249,8 @@ def play_turn(api: ApiClient, match_id: str, token: str, rng: random.Random) -> 
         return False
     kind, body = random_move(rng.choice(listed["actions"]), rng)
     headers = {"If-Match": f'"{listed["version"]}"'}
-    response = api.post(f"/v1/matches/{match_id}/{kind}", token=token, json=body, headers=headers)
+    move = {"kind": kind, **body}
+    response = api.post(f"/v1/matches/{match_id}/actions", token=token, json=move, headers=headers)
     assert response.status_code == 200, response.text
     return True
 

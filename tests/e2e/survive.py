@@ -22,7 +22,7 @@ from typing import Any
 
 import requests
 
-from flipside.audit import audit_batch
+from flipside.records.audit import audit_batch
 from flipside.db import connect
 from flipside.store import PostgresEventStore
 

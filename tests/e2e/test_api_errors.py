@@ -137,20 +137,65 @@ EXCHANGE_FAILURES: dict[str, tuple[Request, int, str]] = {
 }
 
 
+def _generic(kind: str, request: dict[str, Any]) -> dict[str, Any]:
+    """The request to the generic move endpoint for the same move as an alias request."""
+    body = request.get("json")
+    return {**request, "json": {"kind": kind, **body}} if isinstance(body, dict) else request
+
+
+def _sent(route: str, kind: str, request: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """(path suffix, request) of a move of `kind` sent to the alias or to ``/actions``."""
+    return (kind, request) if route == "alias" else ("actions", _generic(kind, request))
+
+
+ROUTES = ["alias", "actions"]  # every move failure answers the same at both
+
+
+@pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize("case", list(EXCHANGE_FAILURES), ids=list(EXCHANGE_FAILURES))
 def test_a_bad_exchange_is_refused_and_appends_nothing(
-    api: ApiClient, still_table: Table, case: str
+    api: ApiClient, still_table: Table, case: str, route: str
 ) -> None:
     build, status, code = EXCHANGE_FAILURES[case]
     before = api.version(still_table.match_id)
-    assert_problem(api.post(still_table.path("exchange"), **build(still_table)), status, code)
+    suffix, request = _sent(route, "exchange", build(still_table))
+    assert_problem(api.post(still_table.path(suffix), **request), status, code)
     assert api.version(still_table.match_id) == before
 
 
-def test_the_administrator_cannot_move(api: ApiClient, still_table: Table) -> None:
+GENERIC_FAILURES: dict[str, tuple[Any, int, str]] = {
+    "unknown kind": ({"kind": "fold", "discard": []}, 422, "unknown_action"),
+    "no kind": ({"discard": []}, 422, "validation_error"),
+    "kind not a string": ({"kind": ["exchange"], "discard": []}, 422, "validation_error"),
+    "kind null": ({"kind": None, "discard": []}, 422, "validation_error"),
+    "another kind's parameters": ({"kind": "exchange", "cards": []}, 422, "validation_error"),
+    "a kind of the wrong phase": ({"kind": "orientation", "cards": []}, 409, "wrong_phase"),
+    "a body that is a string": ("exchange", 422, "validation_error"),
+}
+
+
+@pytest.mark.parametrize("case", list(GENERIC_FAILURES), ids=list(GENERIC_FAILURES))
+def test_a_bad_generic_move_is_refused_and_appends_nothing(
+    api: ApiClient, still_table: Table, case: str
+) -> None:
+    body, status, code = GENERIC_FAILURES[case]
     before = api.version(still_table.match_id)
-    path = still_table.path("exchange")
-    response = api.post(path, token=api.admin_token, json={"discard": []})
+    response = api.post(still_table.path("actions"), token=still_table.actor, json=body)
+    assert_problem(response, status, code)
+    assert api.version(still_table.match_id) == before
+
+
+def test_an_alias_refuses_a_kind_in_its_body(api: ApiClient, still_table: Table) -> None:
+    body = {"kind": "exchange", "discard": []}
+    response = api.post(still_table.path("exchange"), token=still_table.actor, json=body)
+    assert_problem(response, 422, "validation_error")
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_the_administrator_cannot_move(api: ApiClient, still_table: Table, route: str) -> None:
+    before = api.version(still_table.match_id)
+    suffix, request = _sent(route, "exchange", {"json": {"discard": []}})
+    response = api.post(still_table.path(suffix), token=api.admin_token, **request)
     assert_problem(response, 403, "forbidden")
     assert api.version(still_table.match_id) == before
 
@@ -190,9 +235,11 @@ def test_bad_orientations_are_refused_and_append_nothing(api: ApiClient, table: 
     actions = api.get(table.path("actions"), token=table.actor).json()["actions"]
     table.hand = actions[0]["cards"]
     before = api.version(table.match_id)
-    for case, (body, status, code) in ORIENTATION_FAILURES.items():
-        response = api.post(table.path("orientation"), token=table.actor, json=body(table))
-        assert (response.status_code, response.json()["code"]) == (status, code), case
+    for route in ROUTES:
+        for case, (body, status, code) in ORIENTATION_FAILURES.items():
+            suffix, request = _sent(route, "orientation", {"json": body(table)})
+            response = api.post(table.path(suffix), token=table.actor, **request)
+            assert (response.status_code, response.json()["code"]) == (status, code), case
     assert api.version(table.match_id) == before
     placed = api.post(table.path("orientation"), token=table.actor, json={"cards": table.hand})
     assert placed.status_code == 200
@@ -302,6 +349,7 @@ def test_bad_reads_are_problems(api: ApiClient, still_table: Table, case: str) -
 ENDPOINTS = [
     ("GET", "", None),
     ("GET", "/actions", None),
+    ("POST", "/actions", {"kind": "exchange", "discard": []}),
     ("GET", "/events", None),
     ("GET", "/stream", None),
     ("GET", "/export", None),
@@ -351,14 +399,24 @@ def test_wrong_methods_are_405(api: ApiClient, method: str, path: str) -> None:
 
 
 CREATE_FAILURES: dict[str, tuple[dict[str, Any], int, str]] = {
-    "two seats": ({"seats": [EASY, EASY]}, 422, "validation_error"),
-    "six seats": ({"seats": [EASY] * 6}, 422, "validation_error"),
+    # How many seats and which levels are the game's to say (R4): invalid_seats.
+    "two seats": ({"seats": [EASY, EASY]}, 422, "invalid_seats"),
+    "six seats": ({"seats": [EASY] * 6}, 422, "invalid_seats"),
+    "no seats": ({"seats": []}, 422, "invalid_seats"),
     "unknown seat type": ({"seats": [{"type": "robot"}, EASY, EASY]}, 422, "validation_error"),
     "unknown level": (
         {"seats": [{"type": "npc", "level": "god"}, EASY, EASY]},
         422,
-        "validation_error",
+        "invalid_seats",
     ),
+    "unknown game": ({"game": "chess", "seats": [EASY] * 3}, 404, "unknown_game"),
+    "game not a string": ({"game": 7, "seats": [EASY] * 3}, 422, "validation_error"),
+    "an option Flipside lacks": (
+        {"seats": [EASY] * 3, "options": {"blinds": 2}},
+        422,
+        "invalid_options",
+    ),
+    "options not an object": ({"seats": [EASY] * 3, "options": [1]}, 422, "validation_error"),
     "a person with a level": (
         {"seats": [{"type": "human", "level": "easy"}, EASY, EASY]},
         422,

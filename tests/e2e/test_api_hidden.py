@@ -12,15 +12,14 @@ import contextlib
 import json
 import random
 from collections.abc import Iterator
-from functools import reduce
 from typing import Any
 
 import pytest
 import requests
 
+from flipside.engine import codec
+from flipside.games.flipside import GAME
 from flipside.games.flipside.cards import CardError, parse_card
-from flipside.games.flipside.events import from_data
-from flipside.games.flipside.rules import evolve, initial_state
 from flipside.games.flipside.state import Match
 from flipside.store import PostgresEventStore
 
@@ -37,8 +36,8 @@ def store(database_url: str) -> Iterator[PostgresEventStore]:
 
 
 def truth(store: PostgresEventStore, match_id: str) -> Match:
-    events = (from_data(e.type, e.data) for e in store.read_stream(match_id))
-    return reduce(evolve, events, initial_state())
+    state: Match = codec.fold(GAME, store.read_stream(match_id))
+    return state
 
 
 def stream_records(

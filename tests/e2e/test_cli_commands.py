@@ -65,7 +65,7 @@ def test_replay_tells_the_rounds(url: str) -> None:
         assert words in result.stdout
     one = run(url, "replay", "cmd-done", "--round", "1", "--json")
     steps = [json.loads(line) for line in one.stdout.splitlines()]
-    assert {step["round"] for step in steps} == {1} and steps[0]["type"] == "RoundStarted"
+    assert {step["round"] for step in steps} == {1} and steps[0]["type"] == "flipside.RoundStarted"
 
 
 def test_replay_as_a_seat_hides_the_others_orientation(url: str) -> None:

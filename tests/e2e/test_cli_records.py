@@ -16,7 +16,8 @@ from click.testing import CliRunner, Result
 
 from cli.main import cli
 from flipside.db import temporary_database
-from flipside.export import parse_toml, toml_document
+from flipside.engine.registry import game_named
+from flipside.games.flipside.hand_history import toml_document
 from flipside.store import PostgresEventStore
 from tests.recorded_matches import finished_match, running_match
 
@@ -68,7 +69,9 @@ def test_a_tampered_record_is_refused_and_nothing_is_imported(
 ) -> None:
     lines = exported(source_url, tmp_path / "a.jsonl").decode().splitlines(keepends=True)
     at = next(
-        i for i, line in enumerate(lines) if '"type":"CardsExchanged"' in line and "rec-3" in line
+        i
+        for i, line in enumerate(lines)
+        if '"type":"flipside.CardsExchanged"' in line and "rec-3" in line
     )
     envelope = json.loads(lines[at])
     envelope["data"]["discarded"] = envelope["data"]["discarded"][:-1] or ["AK"]
@@ -104,7 +107,7 @@ def test_csv_loads_with_one_row_per_seat_per_round(source_url: str, tmp_path: Pa
     seats_per_round = sum(
         len(event["data"]["turn_order"])
         for event in map(json.loads, jsonl.splitlines())
-        if event["type"] == "RoundStarted"
+        if event["type"] == "flipside.RoundStarted"
     )
     assert len(rows) == seats_per_round
     assert {row["match_id"] for row in rows} == set(FINISHED)
@@ -112,7 +115,7 @@ def test_csv_loads_with_one_row_per_seat_per_round(source_url: str, tmp_path: Pa
 
 def test_toml_parsed_and_written_again_is_the_same_file(source_url: str, tmp_path: Path) -> None:
     text = exported(source_url, tmp_path / "r.toml", "toml").decode()
-    records = parse_toml(text)
+    records = game_named("flipside").records.parse("toml", text)
     assert {record.match_id for record in records} == {*FINISHED, "rec-running"}
     assert toml_document(records) == text
 
@@ -158,3 +161,16 @@ def test_a_record_that_disagrees_with_a_stored_match_is_refused(
         refused.output
     )
     assert stored_matches(target) == ["rec-2"]
+
+
+def test_an_unknown_game_is_one_line_and_writes_no_file(source_url: str, tmp_path: Path) -> None:
+    args = ["--all", "--format", "jsonl", "--game", "chess", "--out", tmp_path / "x"]
+    result = run(source_url, "export", *args)
+    assert result.exit_code == 1 and result.output.startswith("Error: no game 'chess'")
+    assert len(result.output.splitlines()) == 1 and list(tmp_path.iterdir()) == []
+
+
+def test_game_picks_its_matches(source_url: str, tmp_path: Path) -> None:
+    every = exported(source_url, tmp_path / "all.jsonl", "jsonl", "--all")
+    flipside = exported(source_url, tmp_path / "f.jsonl", "jsonl", "--all", "--game", "flipside")
+    assert flipside == every

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from flipside.audit import audit_batch
+from flipside.records.audit import audit_batch
 from flipside.db import connect
 from flipside.store import PostgresEventStore
 
@@ -31,7 +31,7 @@ from .conftest import ApiClient, OpenApiDocument, Server, random_move
 CLIENTS = 64
 ROUNDS_PER_CLIENT = 3
 DEADLINE_SECONDS = 60.0  # a bound on the whole hammering, far above its usual few seconds
-COMMAND_EVENTS = {"exchange": "CardsExchanged", "orientation": "OrientationChosen"}
+COMMAND_EVENTS = {"exchange": "flipside.CardsExchanged", "orientation": "flipside.OrientationChosen"}
 
 
 @dataclass(frozen=True)

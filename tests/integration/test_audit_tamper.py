@@ -44,7 +44,7 @@ def first_version(store: PostgresEventStore, match_id: str, type_name: str) -> i
     return next(
         e.version
         for e in store.read_stream(match_id)
-        if e.type == type_name and (type_name != "CardsExchanged" or e.data["drawn"])
+        if e.type == type_name and (type_name != "flipside.CardsExchanged" or e.data["drawn"])
     )
 
 
@@ -61,7 +61,7 @@ def test_the_untouched_match_passes(database_url: str, match_id: str) -> None:
 def test_one_changed_field(
     database_url: str, store: PostgresEventStore, match_id: str, tamper: Any
 ) -> None:
-    version = first_version(store, match_id, "LifeChanged")
+    version = first_version(store, match_id, "flipside.LifeChanged")
     tamper.execute(
         "UPDATE events SET data = jsonb_set(data, '{life}', '9') "
         "WHERE stream_id = %s AND version = %s",
@@ -76,7 +76,7 @@ def test_one_changed_field(
 def test_a_deleted_event(
     database_url: str, store: PostgresEventStore, match_id: str, tamper: Any
 ) -> None:
-    version = first_version(store, match_id, "OrientationChosen")
+    version = first_version(store, match_id, "flipside.OrientationChosen")
     tamper.execute("DELETE FROM events WHERE stream_id = %s AND version = %s", (match_id, version))
     code, output = audit(database_url, match_id)
     assert code == 1
@@ -86,7 +86,7 @@ def test_a_deleted_event(
 def test_two_swapped_events(
     database_url: str, store: PostgresEventStore, match_id: str, tamper: Any
 ) -> None:
-    first = first_version(store, match_id, "CardsExchanged")
+    first = first_version(store, match_id, "flipside.CardsExchanged")
     swaps = [(first, 1_000_000), (first + 1, first), (1_000_000, first + 1)]
     for old, new in swaps:
         tamper.execute(
@@ -101,7 +101,7 @@ def test_two_swapped_events(
 def test_a_changed_revealed_seed(
     database_url: str, store: PostgresEventStore, match_id: str, tamper: Any
 ) -> None:
-    version = first_version(store, match_id, "SeedRevealed")
+    version = first_version(store, match_id, "flipside.SeedRevealed")
     tamper.execute(
         "UPDATE events SET data = jsonb_set(data, '{seed}', to_jsonb(%s::text)) "
         "WHERE stream_id = %s AND version = %s",
@@ -117,7 +117,7 @@ def test_a_changed_revealed_seed(
 def test_a_changed_drawn_card(
     database_url: str, store: PostgresEventStore, match_id: str, tamper: Any, reseal: bool
 ) -> None:
-    version = first_version(store, match_id, "CardsExchanged")
+    version = first_version(store, match_id, "flipside.CardsExchanged")
     event = store.read_stream(match_id)[version - 1]
     drawn = list(event.data["drawn"])
     drawn[0] = "32" if drawn[0] != "32" else "42"
@@ -152,7 +152,7 @@ def test_one_bad_match_fails_the_run_and_the_others_pass(
     database_url: str, store: PostgresEventStore, match_id: str, tamper: Any
 ) -> None:
     running = running_match(store, f"{match_id}-running")
-    version = first_version(store, match_id, "RoundStarted")
+    version = first_version(store, match_id, "flipside.RoundStarted")
     tamper.execute("DELETE FROM events WHERE stream_id = %s AND version = %s", (match_id, version))
     code, output = audit(database_url, running, match_id)
     assert code == 1

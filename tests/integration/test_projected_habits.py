@@ -14,6 +14,7 @@ from flipside.games.flipside.state import Match
 from flipside.projections.habits import ProjectedHabits
 from flipside.service import MatchService
 from flipside.store import PostgresEventStore
+from tests.flipside_moves import exchange, orient, state_of
 from tests.recorded_matches import project, random_policies, seed_of
 
 
@@ -28,11 +29,11 @@ def _up_maximiser(state: Match, seat: int) -> tuple[str, ...]:
 def _play(service: MatchService, name: str, match_id: str) -> None:
     seats = [SeatSpec("human", name=name)] + [SeatSpec("npc", level="easy")] * 2
     service.create(seats, seed=seed_of(match_id), match_id=match_id)
-    while (state := service.load(match_id)).phase != "over":
+    while (state := state_of(service, match_id)).phase != "over":
         if state.seat_to_exchange == 0:
-            service.exchange(match_id, 0, ())
+            exchange(service, match_id, 0, ())
         else:
-            service.choose_orientation(match_id, 0, _up_maximiser(state, 0))
+            orient(service, match_id, 0, _up_maximiser(state, 0))
 
 
 def test_a_person_who_favours_the_up_side_is_seen_to(store: PostgresEventStore, database_url):

@@ -1,4 +1,5 @@
-"""Projections on PostgreSQL: incremental = rebuilt, exactly once, woken by NOTIFY, queries.
+"""Projections on PostgreSQL: incremental = rebuilt, exactly once, woken by NOTIFY, queries,
+records of before the engine (bare types) and of now (qualified) alike, per game.
 
 Each test works in a database of its own: a projection folds every stream in the database.
 """
@@ -20,23 +21,29 @@ import psycopg
 import pytest
 from click.testing import CliRunner
 
+from api import create_app
 from cli.main import cli
+from flipside.config import Settings
 from flipside.db import connect
-from flipside.games.flipside.events import SeatSpec
+from flipside.engine import codec
+from flipside.engine.registry import split_type
+from flipside.games.flipside.events import Event, SeatSpec
+from flipside.games.flipside.game import GAME
+from flipside.games.flipside.read_models import ROUND_FACTS
 from flipside.projections import queries
+from flipside.projections.habits import player_showdowns
 from flipside.projections.postgres import PROJECTIONS, Batch, Projector
 from flipside.projections.rows import (
     fold_match,
-    match_summary,
     merge_stats,
     player_averages,
     player_contributions,
-    round_facts,
 )
 from flipside.projections.runner import follow
-from flipside.service import MatchService, to_new_event
+from flipside.service import MatchService
 from flipside.simulation import match_seed, play_match
-from flipside.store import PostgresEventStore, iter_stream_ids
+from flipside.store import NewEvent, PostgresEventStore, iter_stream_ids
+from tests.flipside_moves import exchange, orient, state_of
 from tests.recorded_matches import running_match, service
 from tests.unit.test_projection_rows import all_random
 
@@ -45,7 +52,7 @@ PEOPLE = ("ana", "bo")
 _ORDER = {
     "match_summaries": "match_id",
     "round_facts": "match_id, round, seat",
-    "player_stats": "player",
+    "player_stats": "player, game",
 }
 
 
@@ -56,26 +63,34 @@ def database(fresh_database_url: Callable[[], str]) -> Iterator[tuple[str, Postg
         yield url, store
 
 
-def _append_finished(store: PostgresEventStore, match_id: str, number: int) -> None:
-    """A whole match in one append, with a person in seat 0 playing at random."""
+def _new(event: Event, legacy: bool = False) -> NewEvent:
+    """`event` as the service stores it, or (`legacy`) as it was stored before the engine
+    hosted several games: under its bare type."""
+    stored_type, data, schema_version = codec.encode(GAME, event)
+    return NewEvent(split_type(stored_type)[1] if legacy else stored_type, data, schema_version)
+
+
+def _append_finished(
+    store: PostgresEventStore, match_id: str, number: int, *, legacy: bool = False
+) -> None:
+    """A whole match in one append, with a person in seat 0 playing at random; with `legacy`,
+    under the bare types of the records of before, as an upgraded database holds them."""
     seats = [SeatSpec("human", name=PEOPLE[number % 2])] + [SeatSpec("npc", level="easy")] * (
         2 + number % 3
     )
     events, _ = play_match(match_id, seats, match_seed(11, number), all_random)
-    store.append(match_id, 0, [to_new_event(event) for event in events])
+    store.append(match_id, 0, [_new(event, legacy) for event in events])
 
 
 def _advance(svc: MatchService, match_id: str, moves: int, rng: random.Random) -> None:
     """Up to `moves` moves of seat 0 (a person), each one append with the computers' replies."""
     for _ in range(moves):
-        state = svc.load(match_id)
+        state = state_of(svc, match_id)
         hand = sorted(state.seats[0].hand)
         if state.seat_to_exchange == 0:
-            svc.exchange(match_id, 0, rng.sample(hand, rng.randint(0, 5)))
+            exchange(svc, match_id, 0, rng.sample(hand, rng.randint(0, 5)))
         elif 0 in state.awaiting_orientation:
-            svc.choose_orientation(
-                match_id, 0, [c if rng.random() < 0.5 else c[::-1] for c in hand]
-            )
+            orient(svc, match_id, 0, [c if rng.random() < 0.5 else c[::-1] for c in hand])
         else:
             return
 
@@ -115,7 +130,7 @@ def _play_in_steps(store: PostgresEventStore, conn: Connection, steps: int = 3) 
     projector = Projector(conn, batch_size=37)
     for step in range(steps):
         for i in range(3):
-            _append_finished(store, f"done-{step}-{i}", step * 3 + i)
+            _append_finished(store, f"done-{step}-{i}", step * 3 + i, legacy=i == 1)
         for match_id in live:
             _advance(svc, match_id, 6, rng)
         _catch_up(projector)
@@ -141,12 +156,13 @@ def test_stored_rows_equal_a_fresh_fold_of_each_stream(database: tuple[str, Any]
         _play_in_steps(store, conn)
         contributions = []
         for match_id in iter_stream_ids(store):
-            events = store.read_stream(match_id)
-            assert queries.match(conn, match_id) == match_summary(events)
-            assert queries.match_round_facts(conn, match_id) == round_facts(events)
-            contributions += player_contributions(fold_match(events))
-        for name, totals in merge_stats(contributions).items():
-            assert queries.player(conn, name) == player_averages(totals)
+            facts = fold_match(store.read_stream(match_id))
+            assert queries.match(conn, match_id) == facts.summary
+            stored = queries.table_rows(conn, ROUND_FACTS, [match_id])
+            assert stored.get(match_id, []) == facts.rows(ROUND_FACTS.name)
+            contributions += player_contributions(facts)
+        for (game, name), totals in merge_stats(contributions).items():
+            assert queries.player_stats(conn, name, game) == [player_averages(totals)]
 
 
 def _failing(write: Callable[[Connection, Batch], None]) -> Callable[[Connection, Batch], None]:
@@ -186,7 +202,7 @@ def test_a_failed_batch_leaves_rows_and_checkpoints_unchanged(
 def test_concurrent_runners_fold_each_event_once(database: tuple[str, Any]) -> None:
     url, store = database
     for number in range(12):
-        _append_finished(store, f"m-{number}", number)
+        _append_finished(store, f"m-{number}", number, legacy=number % 2 == 1)
 
     def catch_up() -> None:
         with connect(url) as conn:
@@ -277,11 +293,11 @@ def test_queries(database: tuple[str, Any]) -> None:
         page = queries.list_matches(conn, limit=3, after=newest_first[2]["match_id"])
         assert page == newest_first[3:6]
 
-        stats = queries.player(conn, "ana")
-        assert stats is not None and stats["matches"] == 3
-        assert 0 <= stats["up_favoured_rate"] <= 1
-        assert queries.player(conn, "nobody") is None
-        showdowns = queries.player_showdowns(conn, "bo", limit=4)
+        (stats,) = queries.player_stats(conn, "ana")
+        assert stats["game"] == "flipside" and stats["matches"] == 3
+        assert 0 <= stats["averages"]["up_favoured_rate"] <= 1
+        assert queries.player_stats(conn, "nobody") == []
+        showdowns = player_showdowns(conn, "bo", limit=4)
         assert len(showdowns) == 4
         assert all(len(placed) == 5 and 2 <= seats <= 5 for placed, seats in showdowns)
 
@@ -316,11 +332,99 @@ def test_a_record_that_does_not_fold_is_skipped_not_fatal(database: tuple[str, A
     the projections log it and go on with every other match."""
     url, store = database
     events, _ = play_match("broken", [SeatSpec("npc", level="easy")] * 3, match_seed(9, 9))
-    created = to_new_event(events[0])
-    exchange = next(e for e in events if type(e).__name__ == "CardsExchanged")
-    store.append("broken", 0, [created, to_new_event(exchange)])
+    exchanged = next(e for e in events if type(e).__name__ == "CardsExchanged")
+    store.append("broken", 0, [_new(events[0]), _new(exchanged)])
     _append_finished(store, "fine-after-broken", 5)
     with connect(url) as conn:
         _catch_up(Projector(conn))
         assert queries.match(conn, "broken") is None
         assert queries.match(conn, "fine-after-broken") is not None
+
+
+def _without(row: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {key: value for key, value in row.items() if key not in keys}
+
+
+def test_bare_and_qualified_records_project_to_the_same_rows(database: tuple[str, Any]) -> None:
+    """The same match stored before the engine (bare types) and after (qualified)."""
+    url, store = database
+    with connect(url) as conn:
+        projector = Projector(conn)
+        _append_finished(store, "bare", 1, legacy=True)
+        _catch_up(projector)
+        (alone,) = queries.player_stats(conn, "bo")
+        _append_finished(store, "qualified", 1)  # the same match
+        _catch_up(projector)
+        bare, qualified = (store.read_stream(m) for m in ("bare", "qualified"))
+        assert bare[0].type == "MatchCreated" and qualified[0].type == "flipside.MatchCreated"
+        times = ("match_id", "created_at", "updated_at", "finished_at")
+        summaries = [_without(queries.match(conn, m) or {}, *times) for m in ("bare", "qualified")]
+        assert summaries[0] == summaries[1]
+        assert summaries[0]["game"] == "flipside" and summaries[0]["status"] == "finished"
+        facts = queries.table_rows(conn, ROUND_FACTS, ["bare", "qualified"])
+        assert facts["bare"]
+        assert [_without(r, "match_id") for r in facts["bare"]] == [
+            _without(r, "match_id") for r in facts["qualified"]
+        ]
+        (both,) = queries.player_stats(conn, "bo")
+        assert both["counters"] == {name: 2 * count for name, count in alone["counters"].items()}
+        assert (both["matches"], both["wins"]) == (2, 2 * alone["wins"])
+
+
+def test_summaries_carry_their_game_and_lists_filter_by_it(database: tuple[str, Any]) -> None:
+    url, store = database
+    for number in range(2):
+        _append_finished(store, f"g-{number}", number)
+    with connect(url) as conn:
+        _catch_up(Projector(conn))
+        # Another game's summary, as its projection would write it.
+        columns = "status, seats, players, lives, round, winner, places, version, created_at,"
+        columns += " updated_at, finished_at"
+        conn.execute(
+            f"INSERT INTO match_summaries (match_id, game, {columns})"
+            f" SELECT 'other-game', 'holdem', {columns} FROM match_summaries"
+            " WHERE match_id = 'g-0'"
+        )
+        everything = queries.list_matches(conn)
+        assert {(row["match_id"], row["game"]) for row in everything} == {
+            ("g-0", "flipside"),
+            ("g-1", "flipside"),
+            ("other-game", "holdem"),
+        }
+        flipside = queries.list_matches(conn, game="flipside")
+        assert [row["match_id"] for row in flipside] == ["g-1", "g-0"]
+        assert [row["match_id"] for row in queries.list_matches(conn, game="holdem")] == [
+            "other-game"
+        ]
+        assert queries.list_matches(conn, "finished", "ana", 10, None, game="holdem") == [
+            queries.match(conn, "other-game")
+        ]
+
+    app = create_app({"FLIPSIDE_SETTINGS": Settings(database_url=url)})
+    client = app.test_client()
+    try:
+        listed = client.get("/v1/matches?game=flipside")
+        assert listed.status_code == 200, listed.json
+        assert [(m["match_id"], m["game"]) for m in listed.json["matches"]] == [
+            ("g-1", "flipside"),
+            ("g-0", "flipside"),
+        ]
+        assert len(client.get("/v1/matches").json["matches"]) == 2 + 1
+        unknown = client.get("/v1/matches?game=chess")
+        assert unknown.status_code == 422 and unknown.json["code"] == "validation_error"
+        player = client.get("/v1/players/ana")
+        assert player.status_code == 200, player.json
+        assert player.json["player"] == "ana"
+        (flipside_stats,) = player.json["games"]
+        assert flipside_stats["game"] == "flipside" and flipside_stats["matches"] == 1
+        assert set(flipside_stats["counters"]) == {
+            "placements",
+            "up_favoured",
+            "exchanges",
+            "cards_discarded",
+        }
+        assert client.get("/v1/players/ana?game=flipside").json == player.json
+        assert client.get("/v1/players/nobody").json["code"] == "unknown_player"
+    finally:
+        app.extensions["flipside"].service.store.close()
+        app.extensions["flipside"].credentials.close()

@@ -20,6 +20,7 @@ from flipside.store import (
     verify_chain,
 )
 from flipside.store.chain import GENESIS_HASH, event_hash
+from flipside.store.credentials import PostgresSeatCredentials
 from tests.unit.test_memory_store import (
     StoreContract,
     _exported_stream,
@@ -32,6 +33,12 @@ from tests.unit.test_memory_store import (
 
 class TestPostgresEventStore(StoreContract):
     """The shared contract; `store` is the PostgreSQL one from tests/conftest.py."""
+
+    @pytest.fixture
+    def seat_credentials(self, database_url: str) -> Iterator[PostgresSeatCredentials]:
+        credentials = PostgresSeatCredentials(database_url, max_size=1)
+        yield credentials
+        credentials.close()
 
 
 @pytest.fixture

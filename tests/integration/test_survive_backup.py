@@ -1,4 +1,4 @@
-"""Backup and restore (issue 8, "Operate"; ops/BACKUP.md), both ways, into fresh databases.
+"""Backup and restore (ops/BACKUP.md), both ways, into fresh databases.
 
 - Physical-logical: ``pg_dump -Fc`` of a database with finished and running matches, seat
   credentials and idempotency keys, ``pg_restore`` into an empty database: every table comes
@@ -27,11 +27,10 @@ from click.testing import CliRunner, Result
 
 from cli.main import cli
 from flipside.db import connect, create_database, drop_database, status, temporary_database
-from flipside.games.flipside.events import SeatSpec
+from flipside.engine.seats import SeatSpec
 from flipside.service import Idempotency
 from flipside.store import NewEvent, PostgresEventStore
-from flipside.store.credentials import PostgresSeatCredentials
-from tests.recorded_matches import finished_match, running_match, seed_of, service
+from tests.recorded_matches import finished_match, seed_of, service
 
 MATCHES = ["bak-0", "bak-1", "bak-running", "bak-keyed"]
 BIN_DIRS = [*sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)]
@@ -69,18 +68,21 @@ def source_url(postgres_server_url: str) -> Iterator[str]:
         with PostgresEventStore(url) as store:
             finished_match(store, MATCHES[0], seats=3)
             finished_match(store, MATCHES[1], seats=5)
-            running_match(store, MATCHES[2])
+            person = [SeatSpec("human", name="ana"), *[SeatSpec("npc", level="easy")] * 3]
+            service(store).create(  # it waits for seat 0, whose token hash it keeps
+                person,
+                seed=seed_of(MATCHES[2]),
+                match_id=MATCHES[2],
+                credentials={0: "a" * 64},
+            )
             computers = [SeatSpec("npc", None, "easy")] * 3
             service(store).create(
                 computers,
                 seed=seed_of("bak-keyed"),
                 match_id=MATCHES[3],
                 idempotency=Idempotency("create", "bak-key", "fingerprint"),
-                respond=lambda state: {"version": state.version},
+                respond=lambda match: {"version": match.progress.version},
             )
-        credentials = PostgresSeatCredentials(url)
-        credentials.save(MATCHES[2], {0: "a" * 64})
-        credentials.close()
         yield url
 
 

@@ -18,7 +18,7 @@ from psycopg import errors
 from psycopg.conninfo import make_conninfo
 
 from api import create_app
-from flipside.audit import audit_batch
+from flipside.records.audit import audit_batch
 from flipside.config import Settings
 from flipside.db import migrations
 from flipside.projections.runner import follow

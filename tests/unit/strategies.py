@@ -71,11 +71,12 @@ def rigged(
     out = 0
     for seat in range(count):
         if oriented[seat] is None:  # already out: the worst places, in seat order
-            events.append(LifeChanged(0, seat, "down", -4, "setup", 0))
+            events.append(LifeChanged(0, seat, "down", -4, "setup", 0, -4))
             events.append(SeatEliminated(0, seat, "down", count - out))
             out += 1
         elif lives[seat] != 4:
-            events.append(LifeChanged(0, seat, "up", lives[seat] - 4, "setup", lives[seat]))
+            change = lives[seat] - 4
+            events.append(LifeChanged(0, seat, "up", change, "setup", lives[seat], change))
     events.append(RoundStarted(1, start, order))
     events.append(CardsDealt(1, tuple(hands)))
     return replay(events)

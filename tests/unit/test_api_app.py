@@ -10,19 +10,22 @@ from __future__ import annotations
 import io
 import json
 import re
+import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
-from api import create_app
+from api import create_app, matches
 from api.dependencies import Dependencies
 from api.problems import STATUS_BY_CODE
 from flipside.config import Settings
-from flipside.games.flipside import rules
+from flipside.engine.registry import UnknownGame, games
 from flipside.logging import configure
-from flipside.store import StoreUnavailable
+from flipside.store import InMemoryEventStore, StoreUnavailable
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SEATS = [
     {"type": "human", "name": "ana"},
@@ -74,10 +77,18 @@ def test_an_unavailable_database_is_503_with_retry_after() -> None:
     assert ready.status_code == 503 and ready.get_json()["checks"]["events"] is False
 
 
-def test_every_rule_violation_code_has_a_status() -> None:
-    source = Path(rules.__file__).read_text(encoding="utf-8")
-    codes = set(re.findall(r'RuleViolation\(\s*"(\w+)"', source))
-    assert codes and codes <= set(STATUS_BY_CODE), codes - set(STATUS_BY_CODE)
+def test_every_stable_code_raised_has_a_status() -> None:
+    """Every code a game, the engine or the API raises is answered with a status."""
+    sources = [
+        *(ROOT / "flipside" / "engine").glob("*.py"),
+        *(ROOT / "flipside" / "games").rglob("*.py"),
+        *(ROOT / "api").glob("*.py"),
+    ]
+    text = "\n".join(path.read_text(encoding="utf-8") for path in sources)
+    codes = set(re.findall(r'(?:RuleViolation|Problem)\(\s*"(\w+)"', text))
+    codes |= {UnknownGame.code}
+    assert {"invalid_options", "unknown_action", "seed_requires_admin", "wrong_phase"} <= codes
+    assert codes <= set(STATUS_BY_CODE), codes - set(STATUS_BY_CODE)
 
 
 def test_one_canonical_line_per_request_without_the_token(client: FlaskClient) -> None:
@@ -134,3 +145,51 @@ def test_tokens_are_stored_only_as_hashes() -> None:
     stored = dependencies.credentials.token_hashes(created["match_id"])
     token = created["seats"][0]["token"]
     assert len(stored) == 1 and token not in stored.values() and len(stored[0]) == 64
+
+
+class _FailingAppends(InMemoryEventStore):
+    """Reads as usual; every append fails as if the database went away mid-request."""
+
+    def append(self, *args: Any, **kwargs: Any) -> Any:
+        raise StoreUnavailable("connection lost")
+
+
+def test_a_create_whose_append_fails_leaves_no_credentials(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match_id = uuid.UUID(int=7)
+    monkeypatch.setattr(matches.uuid, "uuid4", lambda: match_id)
+    store = _FailingAppends()
+    dependencies = Dependencies.in_memory()
+    dependencies.service.store = dependencies.credentials = store
+    response = client_for(dependencies).post("/v1/matches", json={"seats": SEATS})
+    assert response.status_code == 503
+    assert store.token_hashes(str(match_id)) == {} and store.list_streams() == []
+
+
+def test_every_kind_of_move_is_documented_by_game_and_kind(client: FlaskClient) -> None:
+    document = client.get("/openapi.json").get_json()
+    schemas = document["components"]["schemas"]
+    exchange = schemas["FlipsideExchangeAction"]
+    assert exchange["properties"]["kind"] == {"type": "string", "enum": ["exchange"]}
+    assert exchange["required"] == ["kind", "discard"] and not exchange["additionalProperties"]
+    generic = document["paths"]["/v1/matches/{match_id}/actions"]["post"]
+    body = generic["requestBody"]["content"]["application/json"]["schema"]
+    refs = [ref["$ref"].rsplit("/", 1)[-1] for ref in body["oneOf"]]
+    expected = [
+        "".join(word.capitalize() for word in (game.id, kind.kind)) + "Action"
+        for game in games()
+        for kind in game.action_kinds
+    ]
+    assert refs == expected and "FlipsideOrientationAction" in refs
+    assert body["discriminator"]["propertyName"] == "kind"
+    alias = document["paths"]["/v1/matches/{match_id}/orientation"]["post"]
+    parameters = alias["requestBody"]["content"]["application/json"]["schema"]
+    assert list(parameters["properties"]) == ["cards"] and parameters["required"] == ["cards"]
+
+
+def test_kinds_of_move_are_unique_across_games() -> None:
+    """The discriminator of POST .../actions maps each kind to one game's schema: a kind two
+    games share needs a body that tells them apart (document it with anyOf, not oneOf)."""
+    kinds = [kind.kind for game in games() for kind in game.action_kinds]
+    assert len(kinds) == len(set(kinds))

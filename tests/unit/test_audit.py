@@ -1,4 +1,4 @@
-"""`flipside.audit.audit_stream` on records from the in-memory store, honest and tampered.
+"""`flipside.records.audit.audit_stream` on records from the in-memory store, honest and tampered.
 
 Tampering here re-seals the hash chain after the change, as a forger with write access would:
 the rules, not the hashes, must then catch it (the plain edits are in
@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from flipside.audit import audit_stream, projection_findings
-from flipside.games.flipside.events import DeckShuffled
+from flipside.games.flipside.read_models import round_facts
 from flipside.games.flipside.shuffle import commitment
-from flipside.projections.rows import match_summary, round_facts
+from flipside.projections.rows import match_summary
+from flipside.records.audit import audit_stream, projection_findings
 from flipside.store import GENESIS_HASH, InMemoryEventStore, StoredEvent
 from flipside.store.chain import recompute_hash
 from tests.recorded_matches import finished_match, running_match
@@ -87,7 +87,7 @@ def test_a_changed_drawn_card_breaks_the_draw_and_the_rules(store: InMemoryEvent
         if data["drawn"]:
             data["drawn"] = ["32" if data["drawn"][0] != "32" else "42", *data["drawn"][1:]]
 
-    events, version = forged(store.read_stream("m0"), "CardsExchanged", swap_drawn)
+    events, version = forged(store.read_stream("m0"), "flipside.CardsExchanged", swap_drawn)
     found = checks(events)
     assert found["draw"] == version and found["decider"] == version and "chain" not in found
 
@@ -96,7 +96,7 @@ def test_a_changed_revealed_seed_breaks_the_commitment(store: InMemoryEventStore
     def new_seed(data: dict[str, Any]) -> None:
         data["seed"] = "00" * 32
 
-    events, version = forged(store.read_stream("m1"), "SeedRevealed", new_seed)
+    events, version = forged(store.read_stream("m1"), "flipside.SeedRevealed", new_seed)
     found = checks(events)
     assert found["commitment"] == version and found["decider"] == version
 
@@ -108,8 +108,8 @@ def test_a_new_seed_and_commitment_do_not_match_the_shuffles(store: InMemoryEven
         data["seed"] = seed
         data["deck_commitment"] = commitment(bytes.fromhex(seed))
 
-    events, _ = forged(store.read_stream("m2"), "MatchCreated", other_seed)
-    events, _ = forged(events, "SeedRevealed", lambda data: data.update(seed=seed))
+    events, _ = forged(store.read_stream("m2"), "flipside.MatchCreated", other_seed)
+    events, _ = forged(events, "flipside.SeedRevealed", lambda data: data.update(seed=seed))
     found = checks(events)
     assert found["shuffle"] == 2  # the initial shuffle, right after MatchCreated
     assert "commitment" not in found
@@ -119,7 +119,7 @@ def test_a_reordered_deck_is_not_the_seeds_shuffle(store: InMemoryEventStore) ->
     def reverse(data: dict[str, Any]) -> None:
         data["cards"] = data["cards"][::-1]
 
-    events, version = forged(store.read_stream("m3"), "DeckShuffled", reverse)
+    events, version = forged(store.read_stream("m3"), "flipside.DeckShuffled", reverse)
     assert checks(events)["shuffle"] == version
 
 
@@ -127,7 +127,7 @@ def test_a_changed_life_is_not_what_the_rules_give(store: InMemoryEventStore) ->
     def more_life(data: dict[str, Any]) -> None:
         data["life"] += 1
 
-    events, version = forged(store.read_stream("m4"), "LifeChanged", more_life)
+    events, version = forged(store.read_stream("m4"), "flipside.LifeChanged", more_life)
     assert checks(events) == {"decider": version}
 
 
@@ -140,7 +140,7 @@ def test_a_record_cut_inside_a_decision_is_caught(store: InMemoryEventStore) -> 
 
 def test_an_unreadable_event_stops_the_audit(store: InMemoryEventStore) -> None:
     events, version = forged(
-        store.read_stream("m0"), "RoundStarted", lambda data: data.update(colour="red")
+        store.read_stream("m0"), "flipside.RoundStarted", lambda data: data.update(colour="red")
     )
     assert checks(events) == {"decode": version}
 
@@ -149,7 +149,7 @@ def test_a_malformed_event_is_reported_not_raised(store: InMemoryEventStore) -> 
     def short_hands(data: dict[str, Any]) -> None:
         data["hands"] = data["hands"][:1]
 
-    events, version = forged(store.read_stream("m1"), "CardsDealt", short_hands)
+    events, version = forged(store.read_stream("m1"), "flipside.CardsDealt", short_hands)
     found = checks(events)
     assert found["decode"] == version and found["decider"] == version
 
@@ -158,18 +158,19 @@ def test_a_record_without_its_seed_cannot_pass(store: InMemoryEventStore) -> Non
     def no_seed(data: dict[str, Any]) -> None:
         data["seed"] = None
 
-    events, _ = forged(store.read_stream("h1"), "MatchCreated", no_seed)
+    events, _ = forged(store.read_stream("h1"), "flipside.MatchCreated", no_seed)
     assert checks(events) == {"commitment": 1}
 
 
 def test_projections_ahead_of_the_stream_mean_a_cut_record(store: InMemoryEventStore) -> None:
     events = store.read_stream("m0")
     summary = {**match_summary(events), "version": len(events) + 3}
-    (finding,) = projection_findings("m0", events, summary, round_facts(events))
+    tables = {"round_facts": round_facts(events)}
+    (finding,) = projection_findings("m0", events, summary, tables)
     assert finding.check == "projection" and "the stream has" in finding.message
-    assert projection_findings("m0", events, None, []) == []  # not projected yet
+    assert projection_findings("m0", events, None, {}) == []  # not projected yet
     behind = {**match_summary(events[:-5]), "version": len(events) - 5}
-    assert projection_findings("m0", events, behind, []) == []  # the projections lag
+    assert projection_findings("m0", events, behind, {}) == []  # the projections lag
 
 
 def test_no_events_is_no_match() -> None:
@@ -182,6 +183,6 @@ def test_reshuffles_are_exercised(store: InMemoryEventStore) -> None:
         event
         for number in range(6)
         for event in store.read_stream(f"m{number}")
-        if event.type == DeckShuffled.__name__ and event.data["reason"] == "used_pile"
+        if event.type == "flipside.DeckShuffled" and event.data["reason"] == "used_pile"
     ]
     assert reshuffles, "the test matches should reshuffle the used pile at least once"

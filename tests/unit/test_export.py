@@ -1,4 +1,5 @@
-"""Records for study (flipside.export): byte-stable round trips and readable errors."""
+"""Records for study (flipside.records.export, Flipside's csv and toml): byte-stable round
+trips and readable errors."""
 
 from __future__ import annotations
 
@@ -10,17 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from flipside.export import (
-    RecordError,
-    atomic_output,
-    jsonl_line,
-    parse_toml,
-    read_jsonl,
-    record_of,
-    toml_document,
-    write_matches,
-)
-from flipside.projections.rows import ROUND_FACT_COLUMNS
+from flipside.engine.records import RecordError
+from flipside.games.flipside.hand_history import parse_toml, record_of, toml_document
+from flipside.games.flipside.read_models import ROUND_FACT_COLUMNS
+from flipside.records.export import atomic_output, write_matches
+from flipside.records.jsonl import jsonl_line, read_jsonl
 from flipside.store import InMemoryEventStore, StoredEvent
 from tests.recorded_matches import finished_match, running_match
 
@@ -139,8 +134,11 @@ def test_csv_has_one_row_per_seat_per_finished_round(matches: list[list[StoredEv
         (events[0].stream_id, event.data["round"], seat)
         for events in matches
         for index, event in enumerate(events)
-        if event.type == "RoundStarted"
-        and any(e.type == "RoundEnded" and e.data["round"] == event.data["round"] for e in events)
+        if event.type == "flipside.RoundStarted"
+        and any(
+            e.type == "flipside.RoundEnded" and e.data["round"] == event.data["round"]
+            for e in events
+        )
         for seat in event.data["turn_order"]
     }
     assert len(rows) == len(expected)

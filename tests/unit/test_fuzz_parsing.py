@@ -6,8 +6,9 @@ never answer 5xx, and answer every 4xx as problem+json.
   only `CardError`; `hand_value` only `ValueError`.
 - The decider (`verify_exchange`, `verify_orientation` through `decide`) on a real match in
   each phase raises only `RuleViolation`, whatever the seat and cards.
-- POST exchange, orientation and matches through Flask's test client with fuzzed bodies
-  (JSON values, near-miss cards, raw bytes, deep nesting) and headers.
+- POST actions (the generic move), exchange, orientation and matches through Flask's test
+  client with fuzzed bodies (JSON values, near-miss cards and kinds, raw bytes, deep
+  nesting) and headers.
 """
 
 from __future__ import annotations
@@ -157,12 +158,21 @@ def json_text(value: Any) -> bytes:
     return json.dumps(value).encode("utf-8", "surrogatepass")  # lone surrogates as \\udXXX
 
 
+kinds = st.sampled_from(["exchange", "orientation"]) | json_values
 move_bodies = st.one_of(
     json_values.map(json_text),
-    st.fixed_dictionaries({"discard": st.lists(json_values, max_size=7)}).map(json_text),
-    st.fixed_dictionaries({"cards": st.lists(json_values, max_size=7)}).map(json_text),
-    st.fixed_dictionaries({"discard": st.lists(near_card, max_size=7)}).map(json_text),
-    st.fixed_dictionaries({"cards": st.lists(near_card, max_size=7)}).map(json_text),
+    st.fixed_dictionaries(
+        {"discard": st.lists(json_values, max_size=7)}, optional={"kind": kinds}
+    ).map(json_text),
+    st.fixed_dictionaries(
+        {"cards": st.lists(json_values, max_size=7)}, optional={"kind": kinds}
+    ).map(json_text),
+    st.fixed_dictionaries(
+        {"discard": st.lists(near_card, max_size=7)}, optional={"kind": kinds}
+    ).map(json_text),
+    st.fixed_dictionaries({"cards": st.lists(near_card, max_size=7)}, optional={"kind": kinds}).map(
+        json_text
+    ),
     st.binary(max_size=64),
 )
 seat_requests = st.fixed_dictionaries(
@@ -173,7 +183,12 @@ create_bodies = st.one_of(
     json_values.map(json_text),
     st.fixed_dictionaries(
         {"seats": st.lists(seat_requests, max_size=6)},
-        optional={"seed": any_text | json_values, "turn_timeout_seconds": json_values},
+        optional={
+            "game": st.just("flipside") | any_text | json_values,
+            "options": json_values,
+            "seed": any_text | json_values,
+            "turn_timeout_seconds": json_values,
+        },
     ).map(json_text),
     st.binary(max_size=64),
 )
@@ -194,9 +209,11 @@ def assert_problem_or_success(response: Any) -> None:
 
 
 @FUZZ
-@given(st.sampled_from(["exchange", "orientation"]), move_bodies, headers)
+@given(st.sampled_from(["actions", "exchange", "orientation"]), move_bodies, headers)
 @example("orientation", DEEP[0], {})
 @example("exchange", DEEP[1], {})
+@example("actions", b'{"kind": "exchange", "discard": [true]}', {})
+@example("actions", b'{"kind": ["exchange"], "discard": []}', {})
 def test_a_fuzzed_move_is_never_a_server_error(
     seat: tuple[FlaskClient, str, dict[str, str]], kind: str, body: bytes, extra: dict[str, str]
 ) -> None:

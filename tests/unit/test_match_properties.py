@@ -135,13 +135,15 @@ def test_r12_r13_life_changes_of_every_round(match):
         expected = [(best, "up", 2 if bonus else 1), (up.ranking[-1], "up", -1)]
         if "down" in shows:
             expected.append((shows["down"].ranking[-1], "down", -2))
-            assert sum(c.delta for c in changes) == (-1 if bonus else -2), round_no
+            assert sum(c.nominal for c in changes) == (-1 if bonus else -2), round_no
         else:  # R12: one seat left after the up side, the match is over
             assert isinstance(events[-2], MatchEnded) and events[-2].round == round_no
-        assert [(c.seat, c.side, c.delta) for c in changes] == expected
+        assert [(c.seat, c.side, c.nominal) for c in changes] == expected
         for change in changes:
-            lives[change.seat] = max(0, lives[change.seat] + change.delta)  # R5
+            before = lives[change.seat]
+            lives[change.seat] = max(0, before + change.nominal)  # R5
             assert change.life == lives[change.seat]
+            assert change.delta == change.life - before  # the change applied
         gone = [(e.seat, e.side) for e in round_events if isinstance(e, SeatEliminated)]
         assert gone == [(c.seat, c.side) for c in changes if c.life == 0]
         # R17: at most one seat falls per side

@@ -2,6 +2,7 @@
 
 `tests/integration/test_store_postgres.py` runs the same `StoreContract` against PostgreSQL
 (where the `store` fixture comes from tests/conftest.py), so both stores keep one behaviour.
+Each store's `seat_credentials` fixture reads the seat credentials an append wrote.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from flipside.store import (
     verify_chain,
 )
 from flipside.store.chain import canonical_text, event_hash, event_hash_from_json
+from flipside.store.credentials import SeatCredentials
 
 _READ_ALL_PATIENCE_SECONDS = 10.0
 
@@ -169,6 +171,51 @@ class StoreContract:
         assert outcomes.count("IdempotencyConflict") == 5
         assert sum(store.stream_version(stream) for stream in streams) == 1
 
+    def test_seat_credentials_are_stored_with_the_first_append(
+        self, store: EventStore, seat_credentials: SeatCredentials
+    ) -> None:
+        stream, hashes = new_stream(), {0: "a" * 64, 2: "b" * 64}
+        store.append(stream, 0, events(2), credentials=hashes)
+        assert seat_credentials.token_hashes(stream) == hashes
+        assert seat_credentials.token_hashes(new_stream()) == {}
+
+    def test_credentials_come_only_with_a_streams_first_append(
+        self, store: EventStore, seat_credentials: SeatCredentials
+    ) -> None:
+        stream = new_stream()
+        store.append(stream, 0, events(1))
+        with pytest.raises(ValueError):
+            store.append(stream, 1, events(1), credentials={0: "a" * 64})
+        assert store.stream_version(stream) == 1
+        assert seat_credentials.token_hashes(stream) == {}
+
+    def test_an_append_that_loses_a_race_stores_no_credentials(
+        self, store: EventStore, seat_credentials: SeatCredentials
+    ) -> None:
+        stream = new_stream()
+        store.append(stream, 0, events(1))  # a twin created the stream first
+        with pytest.raises(ConcurrencyError):
+            store.append(stream, 0, events(2), credentials={0: "a" * 64})
+        assert seat_credentials.token_hashes(stream) == {}
+        assert store.stream_version(stream) == 1
+
+    def test_an_append_with_a_stored_key_stores_neither_events_nor_credentials(
+        self, store: EventStore, seat_credentials: SeatCredentials
+    ) -> None:
+        key = str(uuid.uuid4())
+        store.append(new_stream(), 0, events(1), idempotency=IdempotencyRecord("s", key, "fp"))
+        stream = new_stream()
+        with pytest.raises(IdempotencyConflict):
+            store.append(
+                stream,
+                0,
+                events(1),
+                idempotency=IdempotencyRecord("s", key, "fp"),
+                credentials={0: "a" * 64},
+            )
+        assert seat_credentials.token_hashes(stream) == {}
+        assert store.stream_version(stream) == 0
+
     def test_read_all_pages_in_commit_order_without_repeats(self, store: EventStore) -> None:
         start = head(store)
         streams = [new_stream() for _ in range(3)]
@@ -274,6 +321,10 @@ class TestInMemoryEventStore(StoreContract):
         memory = InMemoryEventStore()
         yield memory
         memory.close()
+
+    @pytest.fixture
+    def seat_credentials(self, store: InMemoryEventStore) -> SeatCredentials:
+        return store  # it keeps them beside its streams, as the database does
 
 
 _json = st.recursive(

@@ -13,9 +13,6 @@ from flipside.games.flipside.cards import DECK
 from flipside.games.flipside.commands import CreateMatch
 from flipside.games.flipside.events import SeatSpec
 from flipside.games.flipside.hands import orientation_values, oriented_by_mask
-from flipside.games.flipside.rules import execute, initial_state
-from flipside.games.flipside.state import Match, SeatState
-from flipside.games.flipside.views import MatchView, view
 from flipside.games.flipside.npc import (
     LEVELS,
     PlayerHabits,
@@ -37,6 +34,9 @@ from flipside.games.flipside.npc.orientation import (
     showdown_changes,
     utility,
 )
+from flipside.games.flipside.rules import execute, initial_state
+from flipside.games.flipside.state import Match, SeatState
+from flipside.games.flipside.views import MatchView, view
 
 SEED = bytes(range(32))
 

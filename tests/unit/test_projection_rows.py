@@ -1,4 +1,5 @@
-"""The pure row builders of `flipside.projections.rows`, on simulated matches (no database).
+"""The pure row builders of `flipside.projections.rows` and Flipside's read models, on
+simulated matches (no database).
 
 The oracle is the decider's own state: each round's facts are read off the match state just
 before its `RoundEnded` (what every seat was dealt, discarded, drew and placed, its life and
@@ -13,23 +14,35 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from flipside.games.flipside.events import Event, RoundEnded, SeatSpec, ShowdownRevealed
+from flipside.engine.read_models import EventRecord, player_key
+from flipside.engine.registry import split_type
+from flipside.games.flipside.events import (
+    Event,
+    MatchEnded,
+    RoundEnded,
+    SeatSpec,
+    ShowdownRevealed,
+)
 from flipside.games.flipside.hands import hand_category, hand_value
+from flipside.games.flipside.npc.policy import Policy
+from flipside.games.flipside.read_models import (
+    READ_MODELS,
+    ROUND_FACT_COLUMNS,
+    STAT_COLUMNS,
+    round_facts,
+)
 from flipside.games.flipside.rules import evolve, initial_state
 from flipside.games.flipside.state import Match
-from flipside.games.flipside.npc.policy import Policy
 from flipside.projections.rows import (
     PLAYER_STAT_COLUMNS,
-    ROUND_FACT_COLUMNS,
-    EventRecord,
+    SUMMARY_COLUMNS,
     fold_match,
     match_summary,
     merge_stats,
     player_averages,
     player_contributions,
-    player_key,
+    read_models_of,
     records_of,
-    round_facts,
 )
 from flipside.simulation import match_seed, play_match
 from tests.recorded_matches import RandomPolicy, random_policies
@@ -128,7 +141,9 @@ def test_match_summary_is_the_final_state(number: int, seats: tuple[SeatSpec, ..
     events = _match(number, seats)
     _, state = _oracle(events)
     summary = match_summary(records_of(events))
+    assert set(summary) == set(SUMMARY_COLUMNS)
     assert summary["match_id"] == f"m{number}"
+    assert summary["game"] == "flipside"
     assert summary["status"] == "finished"
     assert summary["winner"] == state.winner
     assert summary["places"] == [seat.place for seat in state.seats]
@@ -152,7 +167,7 @@ def test_times_come_from_the_records() -> None:
     summary = match_summary(records)
     assert summary["created_at"] == start
     assert summary["updated_at"] == start + timedelta(seconds=len(events) - 1)
-    ended = next(i for i, r in enumerate(records) if r.type == "MatchEnded")
+    ended = next(i for i, event in enumerate(events) if isinstance(event, MatchEnded))
     assert summary["finished_at"] == start + timedelta(seconds=ended)
 
 
@@ -163,7 +178,7 @@ def test_a_running_match_shows_only_finished_rounds() -> None:
     facts = fold_match(records_of(events))
     assert facts.summary["status"] == "active"
     assert facts.summary["winner"] is None and facts.summary["finished_at"] is None
-    assert {row["round"] for row in facts.rounds} == set(range(1, state.round))
+    assert {row["round"] for row in facts.rows("round_facts")} == set(range(1, state.round))
     assert player_contributions(facts) == []
 
 
@@ -172,8 +187,9 @@ def test_a_prefix_folds_to_the_rows_of_its_ended_rounds() -> None:
     full = round_facts(records_of(events))
     ends = [i for i, event in enumerate(events) if isinstance(event, RoundEnded)]
     for count, end in enumerate(ends, start=1):
-        prefix = round_facts(records_of(events[: end + 1]))
-        assert prefix == [row for row in full if row["round"] <= count]
+        prefix = fold_match(records_of(events[: end + 1]))
+        assert len(prefix.units) == count  # one unit of play per round ended
+        assert prefix.rows("round_facts") == [row for row in full if row["round"] <= count]
 
 
 def test_player_contributions_count_each_seat_of_a_finished_match() -> None:
@@ -188,11 +204,12 @@ def test_player_contributions_count_each_seat_of_a_finished_match() -> None:
     assert contributions["npc:easy"]["place_sum"] == places[1] + places[3]
     assert sum(row["wins"] for row in contributions.values()) == 1
     ana = contributions["ana"]
-    mine = [row for row in facts.rounds if row["seat"] == 0]
+    mine = [row for row in facts.rows("round_facts") if row["seat"] == 0]
     assert ana["placements"] == ana["exchanges"] == len(mine)
     assert ana["up_favoured"] == sum(row["up_value"] > row["down_value"] for row in mine)
     assert ana["cards_discarded"] == sum(len(row["discarded"].split()) for row in mine)
-    assert all(tuple(row) == PLAYER_STAT_COLUMNS for row in contributions.values())
+    assert all(tuple(row) == PLAYER_STAT_COLUMNS + STAT_COLUMNS for row in contributions.values())
+    assert {row["game"] for row in contributions.values()} == {"flipside"}
 
 
 def test_merged_stats_do_not_depend_on_order() -> None:
@@ -206,8 +223,20 @@ def test_merged_stats_do_not_depend_on_order() -> None:
     assert merge_stats(contributions) == merge_stats(shuffled)
 
 
+def test_merged_stats_are_per_game_and_player() -> None:
+    row = dict.fromkeys(PLAYER_STAT_COLUMNS + STAT_COLUMNS, 1) | {"player": "ana"}
+    flipside, other = row | {"game": "flipside"}, row | {"game": "other"}
+    merged = merge_stats([flipside, other, flipside])
+    assert set(merged) == {("flipside", "ana"), ("other", "ana")}
+    assert merged["flipside", "ana"] == flipside | dict.fromkeys(
+        PLAYER_STAT_COLUMNS[2:] + STAT_COLUMNS, 2
+    )
+    assert merged["other", "ana"] == other
+
+
 def test_player_averages() -> None:
-    stats = dict.fromkeys(PLAYER_STAT_COLUMNS, 0) | {
+    stats = dict.fromkeys(PLAYER_STAT_COLUMNS + STAT_COLUMNS, 0) | {
+        "game": "flipside",
         "player": "ana",
         "matches": 4,
         "wins": 1,
@@ -218,15 +247,54 @@ def test_player_averages() -> None:
         "cards_discarded": 30,
     }
     averages = player_averages(stats)
+    assert averages["game"] == "flipside" and averages["player"] == "ana"
     assert averages["win_rate"] == 0.25
     assert averages["average_place"] == 2.5
-    assert averages["up_favoured_rate"] == 0.75
-    assert averages["mean_discarded"] == 1.5
-    empty = player_averages(dict.fromkeys(PLAYER_STAT_COLUMNS, 0) | {"player": "bo"})
-    assert empty["win_rate"] is None and empty["mean_discarded"] is None
+    assert averages["counters"] == {column: stats[column] for column in STAT_COLUMNS}
+    assert averages["averages"] == {"up_favoured_rate": 0.75, "mean_discarded": 1.5}
+    empty = player_averages(
+        dict.fromkeys(PLAYER_STAT_COLUMNS + STAT_COLUMNS, 0) | {"game": "flipside", "player": "bo"}
+    )
+    assert empty["win_rate"] is None
+    assert empty["averages"] == {"up_favoured_rate": None, "mean_discarded": None}
 
 
 def test_player_keys() -> None:
     assert player_key({"kind": "human", "name": "ana", "level": None}) == "ana"
     assert player_key({"kind": "npc", "name": None, "level": "insane"}) == "npc:insane"
     assert player_key({"kind": "human", "name": None, "level": None}) is None
+
+
+def _bare(records: list[EventRecord]) -> list[EventRecord]:
+    """The records as they were stored before the engine hosted several games."""
+    return [EventRecord(split_type(r.type)[1], r.data, r.recorded_at) for r in records]
+
+
+@pytest.mark.parametrize(("number", "seats"), MATCHES[:3])
+def test_bare_and_qualified_types_fold_alike(number: int, seats: tuple[SeatSpec, ...]) -> None:
+    qualified = records_of(_match(number, seats))
+    assert qualified[0].type == "flipside.MatchCreated"
+    bare = _bare(qualified)
+    assert bare[0].type == "MatchCreated"
+    half = len(qualified) // 2
+    continued = bare[:half] + qualified[half:]  # a match begun before the upgrade, ended after
+    expected = fold_match(qualified)
+    assert expected.rows("round_facts") and expected.summary["status"] == "finished"
+    assert fold_match(bare) == expected
+    assert fold_match(continued) == expected
+    assert round_facts(bare) == round_facts(qualified) == expected.rows("round_facts")
+
+
+def test_a_stream_that_is_no_match_of_an_installed_game_does_not_fold() -> None:
+    records = records_of(_match(0, (EASY, EASY, EASY)))
+    assert read_models_of(records[0]) == ("flipside", READ_MODELS)
+    strays = [
+        records[1:],  # not the opening event
+        [EventRecord("chess.GameCreated", records[0].data), *records[1:]],  # no such game
+    ]
+    for stray in strays:
+        assert read_models_of(stray[0]) is None
+        with pytest.raises(ValueError, match="not a match"):
+            fold_match(stray)
+    with pytest.raises(ValueError, match="not a match"):
+        fold_match([])

@@ -452,9 +452,9 @@ def test_r12_life_has_no_upper_bound():
 def test_r5_life_is_clamped_at_zero_and_the_seat_eliminated_on_the_down_side():
     events = play_round([S1, M1, W1], lives=[4, 4, 2])
     changes = of(events, LifeChanged)
-    assert [(c.seat, c.side, c.delta, c.life) for c in changes[1:3]] == [
-        (2, "up", -1, 1),
-        (2, "down", -2, 0),  # 1 - 2 is recorded as 0 (R5)
+    assert [(c.seat, c.side, c.nominal, c.delta, c.life) for c in changes[1:3]] == [
+        (2, "up", -1, -1, 1),
+        (2, "down", -2, -1, 0),  # 1 - 2 is recorded as 0 (R5): the change applied is -1
     ]
     (gone,) = of(events, SeatEliminated)
     assert (gone.seat, gone.side, gone.place) == (2, "down", 3)

@@ -8,16 +8,20 @@ rules forbid appears (every card in exactly one place, lives never negative, one
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from flipside.engine import codec
+from flipside.engine.errors import RuleViolation
+from flipside.games.flipside import GAME
 from flipside.games.flipside.cards import DECK
 from flipside.games.flipside.events import SeatSpec
-from flipside.games.flipside.rules import RuleViolation, replay
-from flipside.service import MatchService, to_domain_event
+from flipside.service import MatchService
 from flipside.store import InMemoryEventStore
+from tests.flipside_moves import exchange, orient, state_of
 
 STABLE_CODES = {
     "not_your_turn",
@@ -42,12 +46,12 @@ class MatchMachine(RuleBasedStateMachine):
         seats = [SeatSpec("human", name=f"p{i}") for i in range(people)]
         seats += [SeatSpec("npc", level="easy")] * computers
         self.service = MatchService(InMemoryEventStore())
-        self.match_id = self.service.create(seats, seed=seed).state.match_id
+        self.match_id = self.service.create(seats, seed=seed).match.state.match_id
         self.people = people
 
     @property
     def state(self):  # type: ignore[no-untyped-def]
-        return self.service.load(self.match_id)
+        return state_of(self.service, self.match_id)
 
     def _attempt(self, move, *args) -> None:  # type: ignore[no-untyped-def]
         before = self.service.store.stream_version(self.match_id)
@@ -59,12 +63,12 @@ class MatchMachine(RuleBasedStateMachine):
 
     @rule(seat=st.integers(-1, 5), discard=st.lists(cards, max_size=6))
     def exchange_anything(self, seat: int, discard: list[str]) -> None:
-        self._attempt(self.service.exchange, seat, discard)
+        self._attempt(partial(exchange, self.service), seat, discard)
 
     @rule(seat=st.integers(-1, 5), placed=st.lists(cards, max_size=6), flips=st.integers(0, 63))
     def orient_anything(self, seat: int, placed: list[str], flips: int) -> None:
         placed = [card[::-1] if flips >> i & 1 else card for i, card in enumerate(placed)]
-        self._attempt(self.service.choose_orientation, seat, placed)
+        self._attempt(partial(orient, self.service), seat, placed)
 
     @precondition(lambda self: self.state.seat_to_exchange is not None)
     @rule(data=st.data())
@@ -73,7 +77,7 @@ class MatchMachine(RuleBasedStateMachine):
         seat = state.seat_to_exchange
         hand = state.seats[seat].hand
         discard = data.draw(st.lists(st.sampled_from(hand), unique=True, max_size=5))
-        self.service.exchange(self.match_id, seat, discard)
+        partial(exchange, self.service)(self.match_id, seat, discard)
 
     @precondition(lambda self: bool(self.state.awaiting_orientation))
     @rule(data=st.data())
@@ -83,13 +87,13 @@ class MatchMachine(RuleBasedStateMachine):
         hand = data.draw(st.permutations(state.seats[seat].hand))
         flips = data.draw(st.integers(0, 31))
         placed = [card[::-1] if flips >> i & 1 else card for i, card in enumerate(hand)]
-        self.service.choose_orientation(self.match_id, seat, placed)
+        partial(orient, self.service)(self.match_id, seat, placed)
 
     @invariant()
     def stream_replays_to_the_state(self) -> None:
         stored = self.service.events(self.match_id)
         assert [event.version for event in stored] == list(range(1, len(stored) + 1))
-        assert replay(to_domain_event(event) for event in stored) == self.state
+        assert codec.fold(GAME, stored) == self.state
 
     @invariant()
     def every_card_is_in_exactly_one_place(self) -> None:

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from flipside.games.flipside.cards import DECK
 from flipside.engine.chance import choose, commitment, policy_random, uniform, words
+from flipside.games.flipside.cards import DECK
 from flipside.games.flipside.shuffle import shuffle
 
 # --- the documented algorithm, followed by hand (hmac and hashlib only) ----------------------

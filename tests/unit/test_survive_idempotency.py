@@ -15,6 +15,7 @@ import pytest
 from flipside.games.flipside.events import SeatSpec
 from flipside.service import Idempotency, MatchService
 from flipside.store import InMemoryEventStore
+from tests.flipside_moves import exchange, state_of
 
 SEED = bytes(range(32))
 PERSON = SeatSpec("human", name="ana")
@@ -36,20 +37,21 @@ class _LateKeyStore(InMemoryEventStore):
 def test_the_twin_of_an_acknowledged_request_gets_its_answer(with_if_match: bool) -> None:
     store = _LateKeyStore()
     service = MatchService(store)
-    match_id = service.create([PERSON] * 3, seed=SEED).state.match_id
-    before = service.load(match_id)
+    match_id = service.create([PERSON] * 3, seed=SEED).match.state.match_id
+    before = state_of(service, match_id)
     seat = before.seat_to_exchange
     key = Idempotency("m", "twin", Idempotency.fingerprint_of({"discard": []}))
     version = before.version if with_if_match else None
 
     def send() -> Any:
-        return service.exchange(
+        return exchange(
+            service,
             match_id,
             seat,
             (),
             expected_version=version,
             idempotency=key,
-            respond=lambda state: {"version": state.version},
+            respond=lambda match: {"version": match.progress.version},
         )
 
     original = send()

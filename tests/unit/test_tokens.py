@@ -55,6 +55,7 @@ OPERATIONS = [
     ("GET", "/events", None),
     ("GET", "/stream", None),
     ("GET", "/export", None),
+    ("POST", "/actions", {"kind": "exchange", "discard": []}),
     ("POST", "/exchange", {"discard": []}),
     ("POST", "/orientation", {"cards": ["AK", "QJ", "T9", "87", "65"]}),
 ]

@@ -40,9 +40,10 @@ def test_the_page_is_served_at_the_root_with_a_strict_policy(client: FlaskClient
 
 
 def _module_graph() -> set[str]:
-    """Every module reachable from app.js, as paths under api/static."""
+    """Every module reachable from app.js and from each game's screens (the shell imports
+    ``games/<game>/screen.js`` by the game's id), as paths under api/static."""
     seen: set[str] = set()
-    todo = ["app.js"]
+    todo = ["app.js", *(p.relative_to(STATIC).as_posix() for p in STATIC.glob("games/*/screen.js"))]
     while todo:
         name = todo.pop()
         if name in seen:
@@ -57,7 +58,13 @@ def _module_graph() -> set[str]:
 
 def test_every_module_the_page_imports_is_served_as_javascript(client: FlaskClient) -> None:
     modules = _module_graph()
-    assert {"app.js", "api.js", "cards.js", "i18n.js"} <= modules
+    assert {
+        "app.js",
+        "api.js",
+        "i18n.js",
+        "games/flipside/screen.js",
+        "games/flipside/cards.js",
+    } <= modules
     for module in modules:
         response = client.get(f"/web/{module}")
         assert response.status_code == 200, module

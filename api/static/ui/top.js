@@ -1,72 +1,52 @@
-// The top page: number of players and level, "start", and "continue" for a saved match.
+// The top page: the game, the number of players, the computer players' level and the game's
+// options; "start", and "continue" for a saved match.
 
-import { t, texts } from "../i18n.js";
+import { localized, t, translator } from "../i18n.js";
 import { h } from "./dom.js";
 
-const LEVELS = ["easy", "normal", "hard", "insane", "hate_you"];
-
-// A phone held upright fits four seats at most (the source's site offers 3-4 there).
 const narrow = window.matchMedia("(max-width: 600px)");
 
-function maxPlayers() {
-  return narrow.matches ? 4 : 5;
-}
-
-// choice: { players, level }; act: { start(players, level), choose(choice), resume() };
-// canResume: a saved match.
-export function topScreen({ choice, canResume, busy, act }) {
-  const players = Math.min(choice.players, maxPlayers());
-  const playerOptions = [3, 4, 5].map((n) =>
-    h(
-      "label",
-      { class: `choice${n > maxPlayers() ? " unavailable" : ""}` },
-      h("input", {
-        type: "radio",
-        name: "players",
-        value: n,
-        checked: n === players,
-        disabled: n > maxPlayers(),
-        onchange: () => act.choose({ players: n, level: choice.level }),
-      }),
-      h("span", {}, String(n)),
-    ),
-  );
-  const levelOptions = LEVELS.map((level) =>
-    h(
-      "label",
-      { class: "choice" },
-      h("input", {
-        type: "radio",
-        name: "level",
-        value: level,
-        checked: level === choice.level,
-        onchange: () => act.choose({ players, level }),
-      }),
-      h("span", {}, level.replace("_", " ").toUpperCase()),
-    ),
-  );
+// games: the server's games (listGames in ../api.js), or null when they could not be read;
+// choice: { game, players, level, options }; screens: the chosen game's screens, null when
+// this client has none; act: { choose(choice), start(choice), resume() }; canResume: a saved
+// match.
+export function topScreen({ games, choice, screens, canResume, busy, act }) {
+  const game = games?.find((entry) => entry.id === choice.game);
+  const words = screens && translator(screens.texts);
+  const onchange = (event) => {
+    const chosen = readForm(event.currentTarget.form, game);
+    const note = document.getElementById("level-note");
+    if (note) note.textContent = levelNote(words, chosen.level);
+    act.choose(chosen);
+  };
   const start = (event) => {
     event.preventDefault();
-    const form = new FormData(event.target);
-    act.start(Number(form.get("players")), form.get("level"));
+    act.start(readForm(event.target, game));
   };
   return h(
     "form",
     { class: "top", id: "top-page", onsubmit: start },
-    h("h1", {}, t("title")),
-    h("p", { class: "tagline" }, t("tagline")),
-    h("fieldset", { class: "players" }, h("legend", {}, t("players")), playerOptions),
-    h(
-      "fieldset",
-      { class: "levels" },
-      h("legend", {}, t("level")),
-      levelOptions,
-      h("p", { class: "level-note", id: "level-note" }, texts("levelNotes")[choice.level]),
-    ),
+    game && [
+      h("h1", {}, localized(game.title)),
+      words?.texts("tagline") && h("p", { class: "tagline" }, words.texts("tagline")),
+      gamePicker(games, game, onchange),
+      playersPicker(game, choice.players, screens, onchange),
+      game.levels.length > 0 && levelPicker(game, choice.level, words, onchange),
+      game.options.map((option) => optionField(option, choice.options, words, onchange)),
+    ],
+    !games && h("p", { class: "notice" }, t("noGames")),
+    game &&
+      !screens &&
+      h("p", { class: "notice" }, t("noScreens", { game: localized(game.title) })),
     h(
       "div",
       { class: "buttons column" },
-      h("button", { type: "submit", class: "primary", id: "start", disabled: busy }, t("start")),
+      game &&
+        h(
+          "button",
+          { type: "submit", class: "primary", id: "start", disabled: busy || !screens },
+          t("start"),
+        ),
       canResume &&
         h(
           "button",
@@ -74,15 +54,124 @@ export function topScreen({ choice, canResume, busy, act }) {
           t("continue"),
         ),
     ),
-    h(
-      "details",
-      { class: "how-to" },
-      h("summary", {}, t("howTo")),
+    words?.texts("rules") &&
       h(
-        "ul",
-        {},
-        texts("rules").map((line) => h("li", {}, line)),
+        "details",
+        { class: "how-to" },
+        h("summary", {}, t("howTo")),
+        h(
+          "ul",
+          {},
+          words.texts("rules").map((line) => h("li", {}, line)),
+        ),
       ),
+  );
+}
+
+// A row of pill-shaped radio buttons (or one checkbox): `items` are [value, label, disabled].
+function pills(name, items, checked, onchange, type = "radio") {
+  return items.map(([value, label, disabled]) =>
+    h(
+      "label",
+      { class: `choice${disabled ? " unavailable" : ""}` },
+      h("input", {
+        type,
+        name,
+        value,
+        id: `${name}-${value}`, // the shell gives the focus back to it after a redraw
+        checked: checked(value),
+        disabled,
+        onchange,
+      }),
+      h("span", {}, label),
     ),
   );
+}
+
+function gamePicker(games, game, onchange) {
+  const items = games.map((entry) => [entry.id, localized(entry.title), false]);
+  return h(
+    "fieldset",
+    { class: "games" },
+    h("legend", {}, t("game")),
+    pills("game", items, (id) => id === game.id, onchange),
+  );
+}
+
+function playersPicker(game, players, screens, onchange) {
+  const fits = narrow.matches && screens?.narrowSeats ? screens.narrowSeats : game.seats.max;
+  const chosen = Math.max(game.seats.min, Math.min(players, fits, game.seats.max));
+  const items = [];
+  for (let n = game.seats.min; n <= game.seats.max; n++) items.push([n, String(n), n > fits]);
+  return h(
+    "fieldset",
+    { class: "players" },
+    h("legend", {}, t("players")),
+    pills("players", items, (n) => n === chosen, onchange),
+  );
+}
+
+function levelPicker(game, level, words, onchange) {
+  const chosen = game.levels.includes(level) ? level : game.levels[0];
+  const items = game.levels.map((name) => [name, name.replace("_", " ").toUpperCase(), false]);
+  return h(
+    "fieldset",
+    { class: "levels" },
+    h("legend", {}, t("level")),
+    pills("level", items, (name) => name === chosen, onchange),
+    h("p", { class: "level-note", id: "level-note" }, levelNote(words, chosen)),
+  );
+}
+
+function levelNote(words, level) {
+  return words?.texts("levelNotes")?.[level] ?? "";
+}
+
+// One of the game's options: a switch, a choice among names, or a number in its range.
+function optionField(option, chosen, words, onchange) {
+  const name = `option-${option.name}`;
+  const value = chosen[option.name] ?? option.default;
+  const label = words?.texts("options")?.[option.name] ?? option.description ?? option.name;
+  let field;
+  if (option.kind === "boolean") {
+    field = pills(name, [["on", label, false]], () => value, onchange, "checkbox");
+  } else if (option.choices) {
+    const items = option.choices.map((choice) => [choice, choice, false]);
+    field = pills(name, items, (choice) => choice === value, onchange);
+  } else {
+    field = h("input", {
+      type: option.kind === "integer" ? "number" : "text",
+      class: "option-value",
+      name,
+      id: name,
+      value,
+      min: option.minimum,
+      max: option.maximum,
+      required: true,
+      onchange,
+    });
+  }
+  return h(
+    "fieldset",
+    { class: "option" },
+    option.kind !== "boolean" && h("legend", {}, label),
+    field,
+  );
+}
+
+// The choice the form shows: its game, players, level and options.
+function readForm(form, game) {
+  const data = new FormData(form);
+  const options = {};
+  for (const option of game.options) {
+    const raw = data.get(`option-${option.name}`);
+    if (option.kind === "boolean") options[option.name] = raw !== null;
+    else options[option.name] = option.kind === "integer" ? Number(raw) : raw;
+  }
+  return {
+    game: data.get("game"),
+    players: Number(data.get("players")),
+    level: data.get("level"),
+    options,
+  };
 }

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flipside.engine.seats import SeatSpec
+
 from .cards import Card, OrientedCard
-from .events import SeatSpec
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,8 @@ Events are the only record. Per-seat fields are tuples indexed by seat number, w
 comment; `views.redact` is the one place that hides them.
 
 `to_data` / `from_data` turn an event into the JSON object stored in ``events.data`` and
-back; the event's class name is its stored ``type``.
+back; the event's class name is its stored ``type``. `from_data` reads the current schema
+(``SCHEMA_VERSION``); `upcasting.upcast` brings older stored data up to it first.
 
 >>> event = CardsExchanged(round=1, seat=2, discarded=("AK",), drawn=("T2",))
 >>> from_data("CardsExchanged", to_data(event)) == event
@@ -15,6 +16,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Literal
@@ -102,12 +104,22 @@ class ShowdownRevealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class LifeChanged(Event):
+    """A seat's life after a showdown side (R12-R13).
+
+    Schema 2: `delta` is the change applied, so a seat's deltas sum to its life; `nominal` is
+    the rule's change. They differ only where R5 stops life at 0 (-2 at 1 life applies -1).
+    Schema 1 recorded the rule's change as `delta` (`upcasting` reads it as `nominal`).
+    """
+
+    SCHEMA_VERSION: ClassVar[int] = 2
+
     round: int
     seat: int
     side: Side
-    delta: int
+    delta: int  # `life` minus the life before
     reason: str
     life: int  # after the change, never below 0 (R5)
+    nominal: int  # the rule's change: +2, +1, -1 or -2 (R12-R13)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +193,7 @@ def _tuples(value: Any) -> Any:
     return value
 
 
-def from_data(type_name: str, data: dict[str, Any]) -> Event:
+def from_data(type_name: str, data: Mapping[str, Any]) -> Event:
     """The event stored under `type_name`; raises ``ValueError`` for an unknown type or field."""
     cls = EVENT_TYPES.get(type_name)
     if cls is None:

@@ -21,7 +21,10 @@ from .commands import ChooseOrientation, Command, CreateMatch, Exchange, TimeOut
 from .npc.driver import next_command, npc_policies
 from .npc.habits import HabitsProvider
 from .npc.policy import Policy
+from .read_models import READ_MODELS
+from .records import FlipsideRecords
 from .state import Match
+from .upcasting import upcast
 
 _CARD = {"type": "string", "pattern": "^[2-9TJQKA]{2}$", "description": "a card (R3)"}
 
@@ -35,6 +38,7 @@ class Flipside:
     levels = ev.LEVELS
     rules_version = ev.RULES_VERSION
     option_specs: tuple[Option, ...] = ()
+    records = FlipsideRecords()  # exports, replay text and audit checks (records.py)
     action_kinds = (
         ActionKind(
             "exchange",
@@ -56,6 +60,8 @@ class Flipside:
             ("cards",),
         ),
     )
+
+    read_models = READ_MODELS  # its summary fields, round_facts and player counters
 
     # --- creating and deciding ------------------------------------------------------------
     def options(self, raw: Mapping[str, Any]) -> JSON:
@@ -97,9 +103,10 @@ class Flipside:
             match_id=state.match_id,
             version=state.version,
             phase=state.phase,
+            round=state.round,
             seats=tuple(seat.spec for seat in state.seats),
             awaiting=awaiting,
-            turn=(state.round, state.phase),  # R11: every placement shares one clock
+            turn_started=state.turn_started,
             turn_timeout_seconds=state.turn_timeout_seconds,
             outcome=outcome,
             seed=state.seed,
@@ -145,7 +152,7 @@ class Flipside:
     def decode(
         self, name: str, schema_version: int, data: Mapping[str, Any], state: Match
     ) -> ev.Event:
-        return ev.from_data(name, dict(data))
+        return ev.from_data(name, upcast(name, schema_version, data, state))
 
     def command_behind(self, event: ev.Event) -> Command | None:
         return rules.command_behind(event)

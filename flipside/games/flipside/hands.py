@@ -106,7 +106,7 @@ def hand_value(ranks: str | Sequence[str]) -> int:
     """
     if type(ranks) is str:  # the common case, checked by unpacking and the lookups alone
         try:
-            first, second, third, fourth, fifth = ranks
+            first, second, third, fourth, fifth = ranks  # type: ignore[str-unpack]
             return VALUE_BY_KEY[
                 RANK_KEY[first]
                 + RANK_KEY[second]

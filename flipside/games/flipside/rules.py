@@ -35,7 +35,6 @@ from .events import (
     RoundEnded,
     RoundStarted,
     SeatEliminated,
-    SeatSpec,
     SeedRevealed,
     ShowdownRevealed,
     Side,
@@ -298,10 +297,11 @@ def _reveal(decision: _Decision, side: Side) -> tuple[int, ...]:
     return ranking
 
 
-def _change_life(decision: _Decision, seat: int, side: Side, delta: int, reason: str) -> None:
+def _change_life(decision: _Decision, seat: int, side: Side, nominal: int, reason: str) -> None:
     state = decision.state
-    life = max(0, state.seats[seat].life + delta)  # R5: recorded as 0
-    decision.emit(LifeChanged(state.round, seat, side, delta, reason, life))
+    before = state.seats[seat].life
+    life = max(0, before + nominal)  # R5: recorded as 0
+    decision.emit(LifeChanged(state.round, seat, side, life - before, reason, life, nominal))
     if life == 0:
         place = len(state.active_seats)
         decision.emit(SeatEliminated(state.round, seat, side, place))
@@ -462,10 +462,17 @@ _EVOLVERS: dict[type[Event], Callable[[Match, Event], Changes]] = {
 }
 
 
+# R11's placements are simultaneous: every seat's clock starts when the exchange lap ends, so
+# a placement (or a timeout, which its default move follows) starts no new wait.
+_WITHIN_A_TURN = (OrientationChosen, TurnTimedOut)
+
+
 def evolve(state: Match, event: Event) -> Match:
     """The state after `event`; the version counts every event applied."""
     changes = _EVOLVERS[type(event)](state, event)
-    changes["version"] = state.version + 1
+    version = changes["version"] = state.version + 1
+    if type(event) not in _WITHIN_A_TURN:
+        changes["turn_started"] = version
     return _replace_match(state, changes)
 
 

@@ -11,8 +11,10 @@ from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import Any, Literal, TypeVar
 
+from flipside.engine.seats import SeatSpec
+
 from .cards import Card, OrientedCard
-from .events import SeatSpec, ShowdownRevealed
+from .events import ShowdownRevealed
 
 Phase = Literal["new", "exchange", "orientation", "over"]
 START_LIFE = 4  # R5
@@ -58,6 +60,7 @@ class Match:
     showdowns: tuple[ShowdownRevealed, ...] = ()  # the latest round's, up then down
     winner: int | None = None
     seed_revealed: bool = False
+    turn_started: int = 0  # the version whose event began the current wait (R10-R11)
 
     @property
     def active_seats(self) -> tuple[int, ...]:

@@ -1,39 +1,25 @@
-"""Match records for study (DESIGN "Records for study"): writers and readers, no database.
+"""Flipside's readable match record, ``toml``, in the spirit of the Poker Hand History
+standard: per match a header and an ``actions`` list in a short notation (`MatchRecord`;
+docs/records.md, "toml: the readable record").
 
-- ``jsonl``: one stored event a line (envelope and data, in stream order), as canonical JSON
-  (`store.chain.canonical_json`), so the same events always give the same bytes. The record
-  re-imports with its hashes intact: `read_jsonl` gives back the `StoredEvent` of each line.
-  ``global_position`` and ``txid`` are left out: they belong to one database.
-- ``csv``: one row per seat per finished round, built by `projections.rows.round_facts` (the
-  same rows as the `round_facts` read model).
-- ``toml``: a readable record per match in the spirit of the Poker Hand History standard:
-  a header and an ``actions`` list in a short notation (`MatchRecord`). `parse_toml` reads it
-  back, checking every action against its notation, and writing the parsed records again
-  gives the same bytes.
-
-A writer turns one match's events at a time into text, so an export of any number of
-matches streams in constant memory (`write_matches`); `atomic_output` makes the file appear
-whole or not at all.
+`parse_toml` reads a file back, checking every action against its notation, and writing the
+parsed records again gives the same bytes.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-import os
 import re
-import tempfile
 import tomllib
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
-from datetime import UTC, datetime
-from functools import lru_cache
-from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from flipside.games.flipside.events import (
+from flipside.engine.game import Viewer
+from flipside.engine.records import Record, RecordError, events_of, timestamp
+from flipside.engine.registry import game_of_type
+
+from .events import (
     CardsDealt,
     CardsExchanged,
     DeckShuffled,
@@ -45,130 +31,13 @@ from flipside.games.flipside.events import (
     RoundStarted,
     SeatEliminated,
     ShowdownRevealed,
-    from_data,
 )
-from flipside.games.flipside.views import Viewer, redact
-from flipside.projections.rows import ROUND_FACT_COLUMNS, round_facts
-from flipside.store.chain import canonical_json
-from flipside.store.model import StoredEvent
+from .views import redact
 
-FORMATS = ("jsonl", "csv", "toml")
 HIDDEN = "??"  # a card the reader of a record may not see
-
-
-class RecordError(ValueError):
-    """An export file that cannot be read; the message names the line or match."""
-
-
-# --- jsonl ------------------------------------------------------------------------------------
-
-_ENVELOPE = (
-    "stream_id",
-    "version",
-    "event_id",
-    "type",
-    "schema_version",
-    "data",
-    "metadata",
-    "recorded_at",
-    "prev_hash",
-    "hash",
-)
-
-
-def jsonl_line(event: StoredEvent) -> str:
-    """One stored event as a line of canonical JSON (with its newline)."""
-    recorded = _timestamp(event.recorded_at) or None
-    envelope = {
-        "stream_id": event.stream_id,
-        "version": event.version,
-        "event_id": event.event_id,
-        "type": event.type,
-        "schema_version": event.schema_version,
-        "data": event.data,
-        "metadata": event.metadata,
-        "recorded_at": recorded,
-        "prev_hash": event.prev_hash,
-        "hash": event.hash,
-    }
-    return canonical_json(envelope).decode() + "\n"
-
-
-def read_jsonl(lines: Iterable[str]) -> Iterator[list[StoredEvent]]:
-    """The matches of a jsonl record, one list of events per run of lines of one stream.
-
-    Raises `RecordError` for a line that is not an event or a last line cut short.
-    """
-    match: list[StoredEvent] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.endswith("\n"):
-            raise RecordError(f"line {number}: truncated (the file ends inside a line)")
-        event = _stored_event(number, line)
-        if match and event.stream_id != match[0].stream_id:
-            yield match
-            match = []
-        match.append(event)
-    if match:
-        yield match
-
-
-def _stored_event(number: int, line: str) -> StoredEvent:
-    try:
-        envelope = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"line {number}: not JSON ({error.msg})") from None
-    if not isinstance(envelope, dict) or set(envelope) != set(_ENVELOPE):
-        raise RecordError(f"line {number}: not an event envelope ({', '.join(_ENVELOPE)})")
-    try:
-        recorded = envelope["recorded_at"]
-        return StoredEvent(
-            stream_id=_typed(envelope, "stream_id", str),
-            version=_typed(envelope, "version", int),
-            global_position=0,
-            event_id=_typed(envelope, "event_id", str),
-            type=_typed(envelope, "type", str),
-            schema_version=_typed(envelope, "schema_version", int),
-            data=_typed(envelope, "data", dict),
-            metadata=_typed(envelope, "metadata", dict),
-            recorded_at=None if recorded is None else datetime.fromisoformat(recorded),
-            prev_hash=_typed(envelope, "prev_hash", str),
-            hash=_typed(envelope, "hash", str),
-        )
-    except (TypeError, ValueError) as error:
-        raise RecordError(f"line {number}: {error}") from None
-
-
-def _typed(envelope: dict[str, Any], key: str, kind: type) -> Any:
-    value = envelope[key]
-    if not isinstance(value, kind) or isinstance(value, bool) != (kind is bool):
-        raise TypeError(f"{key} is not a {kind.__name__}")
-    return value
-
-
-# --- csv --------------------------------------------------------------------------------------
-
-
-def csv_header() -> str:
-    return _csv_text([list(ROUND_FACT_COLUMNS)])
-
-
-def csv_rows(events: Sequence[StoredEvent]) -> str:
-    """One row per seat per finished round of one match."""
-    rows = round_facts(events)
-    return _csv_text([[row[column] for column in ROUND_FACT_COLUMNS] for row in rows])
-
-
-def _csv_text(rows: Iterable[Sequence[Any]]) -> str:
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
-    return buffer.getvalue()
-
-
-# --- toml: the readable record ---------------------------------------------------------------
-
 TOML_PREAMBLE = (
-    '# Flipside match records (DESIGN.md, "Records for study"). Each [[match]] is a header and\n'
-    '# its actions in order. "??" is a card the reader of this record may not see.\n'
+    '# Flipside match records (docs/records.md, "toml: the readable record"). Each [[match]]\n'
+    f'# is a header and its actions in order. "{HIDDEN}" is a card the reader may not see.\n'
 )
 
 _CARD = r"(?:[2-9TJQKA]{2}|\?\?)"
@@ -216,11 +85,11 @@ class MatchRecord:
 
 
 def record_of(
-    events: Sequence[StoredEvent], viewer: Viewer = None, *, omniscient: bool = True
+    records: Sequence[Record], viewer: Viewer = None, *, omniscient: bool = True
 ) -> MatchRecord:
     """The record of one match as `viewer` may read it (`views.redact`); once the match is
     over, or for an `omniscient` reader (an operator), everything is visible."""
-    domain = [from_data(event.type, event.data) for event in events]
+    domain: list[Event] = events_of(game_of_type(records[0].type), records)
     created = domain[0]
     assert isinstance(created, MatchCreated)
     ended = next((e for e in domain if isinstance(e, MatchEnded)), None)
@@ -235,7 +104,7 @@ def record_of(
         match_id=created.match_id,
         rules_version=created.rules_version,
         viewer="all" if sees_all else "spectator" if viewer is None else f"seat {viewer}",
-        created_at=_timestamp(events[0].recorded_at),
+        created_at=timestamp(records[0].recorded_at),
         seeded=created.seeded,
         deck_commitment=created.deck_commitment,
         seed=header.seed or HIDDEN,
@@ -247,16 +116,6 @@ def record_of(
         ),
         actions=tuple(action for event in visible for action in _actions(event)),
     )
-
-
-def _timestamp(moment: datetime | None) -> str:
-    return _utc_text(moment) if moment else ""
-
-
-# The events of one append share their time (the transaction's), so most lookups hit.
-@lru_cache(maxsize=1024)
-def _utc_text(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat()
 
 
 def _cards(cards: Iterable[str | None] | None, count: int = 0) -> str:
@@ -298,8 +157,9 @@ def _showdown(event: ShowdownRevealed) -> str:
 
 
 def toml_match(record: MatchRecord) -> str:
-    """One ``[[match]]`` table; keys whose value is unknown (None) are left out."""
-    lines = ["[[match]]"]
+    """One ``[[match]]`` table, after a blank line; keys whose value is unknown (None) are
+    left out."""
+    lines = ["", "[[match]]"]
     header = (
         ("match_id", record.match_id),
         ("rules_version", record.rules_version),
@@ -341,7 +201,7 @@ def _toml_value(value: Any) -> str:
 
 
 def toml_document(records: Iterable[MatchRecord]) -> str:
-    return TOML_PREAMBLE + "".join("\n" + toml_match(record) for record in records)
+    return TOML_PREAMBLE + "".join(map(toml_match, records))
 
 
 def parse_toml(text: str) -> list[MatchRecord]:
@@ -406,48 +266,3 @@ def _check_action(index: int, number: int, action: object) -> None:
     pattern = _ACTION_PATTERNS.get(kind or "")
     if pattern is None or not pattern.fullmatch(str(action)):
         raise RecordError(f"match {index}, action {number}: not in the notation: {action!r}")
-
-
-# --- writing files ----------------------------------------------------------------------------
-
-
-def header_text(fmt: str) -> str:
-    """What a file of `fmt` starts with, before any match."""
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}; formats are {', '.join(FORMATS)}")
-    return {"jsonl": "", "csv": csv_header(), "toml": TOML_PREAMBLE}[fmt]
-
-
-def match_text(fmt: str, events: Sequence[StoredEvent], viewer: Viewer = None) -> str:
-    """One match's part of a file of `fmt` (a seat `viewer` gets a redacted toml record)."""
-    if fmt == "jsonl":
-        return "".join(map(jsonl_line, events))
-    if fmt == "csv":
-        return csv_rows(events)
-    return "\n" + toml_match(record_of(events, viewer, omniscient=viewer is None))
-
-
-def write_matches(
-    out: TextIO, fmt: str, matches: Iterable[Sequence[StoredEvent]], viewer: Viewer = None
-) -> Iterator[int]:
-    """Write `matches` to `out` in `fmt`, yielding each match's event count as it goes."""
-    out.write(header_text(fmt))
-    for events in matches:
-        out.write(match_text(fmt, events, viewer))
-        yield len(events)
-
-
-@contextmanager
-def atomic_output(path: Path) -> Iterator[TextIO]:
-    """A text file that replaces `path` only when the block completes (temp file + rename)."""
-    path = Path(path)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            yield out
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise

@@ -4,7 +4,7 @@ import { evaluate } from "../cards.js";
 import { handName, t } from "../i18n.js";
 import { orientedCards, sides } from "../layout.js";
 import { cardList } from "./card.js";
-import { h } from "./dom.js";
+import { h } from "../../../ui/dom.js";
 import { handRow } from "./row.js";
 import { lifePips, seatName, startBadge } from "./table.js";
 

@@ -1,17 +1,15 @@
-"""A match told round by round, for `flipside replay` (people) and its ``--json`` (machines).
+"""Flipside's lines of `flipside replay`: each event told in a line or a few, for people.
 
-Every event is first passed through `views.redact` for the chosen viewer, the one place
-that decides what a seat may see: a seat's replay shows another seat's drawn cards and
-orientation only when the showdown reveals them. An operator's replay (no seat) sees all.
+The events arrive already redacted for the reader (`views.redact`): a card the reader may
+not see is None here and shown as ``??``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from flipside.games.flipside.events import (
+from .events import (
     CardsDealt,
     CardsExchanged,
     DeckShuffled,
@@ -25,50 +23,18 @@ from flipside.games.flipside.events import (
     SeatEliminated,
     SeedRevealed,
     ShowdownRevealed,
-    from_data,
-    to_data,
+    TurnTimedOut,
 )
-from flipside.games.flipside.hands import describe
-from flipside.games.flipside.views import Viewer, redact
-from flipside.export import HIDDEN
-from flipside.store.model import StoredEvent
+from .hand_history import HIDDEN
+from .hands import describe
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One event of the replay as the viewer sees it, and its lines of text."""
-
-    version: int
-    round: int  # 0 before the first round starts
-    event: Event
-    lines: tuple[str, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "version": self.version,
-            "round": self.round,
-            "type": type(self.event).__name__,
-            "data": to_data(self.event),
-            "text": list(self.lines),
-        }
-
-
-def replay_steps(
-    events: Sequence[StoredEvent], viewer: Viewer = None, round_no: int | None = None
-) -> list[Step]:
-    """The steps of a match for `viewer` (None: an operator, who sees everything)."""
-    domain = [from_data(event.type, event.data) for event in events]
-    created = domain[0]
+def replay_lines(events: Sequence[Event]) -> list[tuple[str, ...]]:
+    """The lines of each event of a match, which begins with its `MatchCreated`."""
+    created = events[0]
     assert isinstance(created, MatchCreated)
     names = [_seat_name(index, spec.name, spec.level) for index, spec in enumerate(created.seats)]
-    steps, current = [], 0
-    for stored, event in zip(events, domain, strict=True):
-        if isinstance(event, RoundStarted):
-            current = event.round
-        seen = redact(event, viewer, omniscient=viewer is None)
-        if round_no is None or current == round_no:
-            steps.append(Step(stored.version, current, seen, tuple(_lines(seen, names))))
-    return steps
+    return [tuple(_TELLERS[type(event)](event, names)) for event in events]
 
 
 def _seat_name(index: int, name: str | None, level: str | None) -> str:
@@ -77,10 +43,6 @@ def _seat_name(index: int, name: str | None, level: str | None) -> str:
 
 def _cards(cards: Sequence[str | None]) -> str:
     return " ".join(card or HIDDEN for card in cards) or "-"
-
-
-def _lines(event: Event, names: Sequence[str]) -> list[str]:
-    return _TELLERS[type(event)](event, names)
 
 
 def _created(event: MatchCreated, names: Sequence[str]) -> list[str]:
@@ -119,6 +81,10 @@ def _oriented(event: OrientationChosen, names: Sequence[str]) -> list[str]:
     if event.cards is None:
         return [f"place  {names[event.seat]}: cards placed face down"]
     return [f"place  {names[event.seat]}: {_cards(event.cards)} (up rank first)"]
+
+
+def _timed_out(event: TurnTimedOut, names: Sequence[str]) -> list[str]:
+    return [f"timeout {names[event.seat]}: no {event.phase} in {event.waited_seconds}s"]
 
 
 def _showdown(event: ShowdownRevealed, names: Sequence[str]) -> list[str]:
@@ -161,6 +127,7 @@ _TELLERS: dict[type[Event], Callable[[Any, Sequence[str]], list[str]]] = {
     CardsDealt: _dealt,
     CardsExchanged: _exchanged,
     OrientationChosen: _oriented,
+    TurnTimedOut: _timed_out,
     ShowdownRevealed: _showdown,
     LifeChanged: _life,
     SeatEliminated: _eliminated,

@@ -1,6 +1,7 @@
-// Cards and hands as RULES.md defines them (R1-R3, R15-R16), for naming hands live while a
-// player turns cards. The server decides every outcome; this port only has to agree with
-// flipside/domain/hands.py, and the browser test checks that on all 6,188 rank multisets.
+// Cards and hands as docs/rules/flipside.md defines them (R1-R3, R15-R16), for naming hands
+// live while a player turns cards. The server decides every outcome; this port only has to
+// agree with flipside/games/flipside/hands.py, and the browser test checks that on all 6,188
+// rank multisets.
 
 const RANKS = "23456789TJQKA"; // R1: low to high
 

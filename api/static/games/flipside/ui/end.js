@@ -1,7 +1,7 @@
 // The end of a match (R6): the winner, everyone's finishing place, "play again" and "top".
 
 import { t } from "../i18n.js";
-import { h } from "./dom.js";
+import { h } from "../../../ui/dom.js";
 import { seatName } from "./table.js";
 
 export function endScreen(view, { me, act }) {

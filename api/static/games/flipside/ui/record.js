@@ -5,7 +5,7 @@ import { evaluate, rankLabel } from "../cards.js";
 import { sideDelta } from "../history.js";
 import { handName, t } from "../i18n.js";
 import { cardList } from "./card.js";
-import { h } from "./dom.js";
+import { h } from "../../../ui/dom.js";
 import { signed } from "./showdown.js";
 import { seatName } from "./table.js";
 

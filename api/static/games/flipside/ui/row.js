@@ -7,18 +7,13 @@
 
 import { identity } from "../cards.js";
 import { cardFace, cardLabel } from "./card.js";
-import { h } from "./dom.js";
+import { h } from "../../../ui/dom.js";
+import { holdRedraws } from "../../../ui/hold.js";
 
 const DRAG_START_PX = 8;
 const DOUBLE_TAP_MS = 350;
 
 let lastTap = { card: null, time: 0 }; // survives re-renders, which replace the elements
-let dragging = false;
-
-// Whether a drag is under way: the app holds back re-renders until it ends.
-export function isDragging() {
-  return dragging;
-}
 
 // cards: oriented cards in display order; marked: identities to highlight.
 // actions: { tap(i), doubleTap(i), move(from, to), rotate(i), press(i) } where press is
@@ -28,7 +23,13 @@ export function handRow(cards, { marked = new Set(), label = "", actions }) {
   cards.forEach((oriented, index) => {
     const isMarked = marked.has(identity(oriented));
     const card = cardFace(oriented, {
-      attrs: { tabindex: "0", role: "button", "aria-pressed": String(isMarked) },
+      // data-focus: the shell gives the focus back to this card after a redraw.
+      attrs: {
+        tabindex: "0",
+        role: "button",
+        "aria-pressed": String(isMarked),
+        "data-focus": identity(oriented),
+      },
     });
     if (isMarked) card.classList.add("marked");
     card.setAttribute("aria-label", cardLabel(oriented));
@@ -48,7 +49,7 @@ function onKey(event, row, index, actions) {
   } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
     const to = Math.min(last, Math.max(0, index + (event.key === "ArrowLeft" ? -1 : 1)));
     if (event.shiftKey)
-      actions.move(index, to); // the app keeps focus on the moved card
+      actions.move(index, to); // the shell keeps focus on the moved card
     else row.children[to].focus();
   } else {
     return;
@@ -75,7 +76,8 @@ function attachPointer(row, card, index, actions) {
     const dy = event.clientY - drag.y;
     if (!drag.moved && Math.hypot(dx, dy) < DRAG_START_PX) return;
     if (!drag.moved) {
-      drag.moved = dragging = true;
+      drag.moved = true;
+      holdRedraws(true);
       card.classList.add("dragging");
     }
     card.style.transform = `translate(${dx}px, ${dy / 4}px)`;
@@ -86,7 +88,7 @@ function attachPointer(row, card, index, actions) {
     if (!drag) return;
     const { moved, target } = drag;
     drag = null;
-    dragging = false;
+    holdRedraws(false);
     for (const child of row.children) child.style.transform = "";
     card.classList.remove("dragging");
     if (cancelled) return;

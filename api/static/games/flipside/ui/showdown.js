@@ -5,7 +5,7 @@ import { evaluate } from "../cards.js";
 import { handName, t } from "../i18n.js";
 import { livesAfter, sideDelta } from "../history.js";
 import { cardFace } from "./card.js";
-import { h } from "./dom.js";
+import { h } from "../../../ui/dom.js";
 import { seatName } from "./table.js";
 
 export function signed(delta) {

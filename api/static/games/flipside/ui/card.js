@@ -3,7 +3,7 @@
 
 import { identity, rankLabel } from "../cards.js";
 import { t } from "../i18n.js";
-import { h } from "./dom.js";
+import { h } from "../../../ui/dom.js";
 
 // `oriented` is up rank first ("2T"); `small` draws the compact card of the table.
 export function cardFace(oriented, { small = false, attrs = {} } = {}) {

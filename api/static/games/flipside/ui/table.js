@@ -3,7 +3,7 @@
 
 import { t } from "../i18n.js";
 import { cardList } from "./card.js";
-import { h } from "./dom.js";
+import { h } from "../../../ui/dom.js";
 
 export function seatName(seat, me) {
   if (seat.seat === me) return t("you");

@@ -1,9 +1,9 @@
 """Loading a jsonl record into another database (`flipside import`): verified first.
 
 The file is read twice so that memory stays flat whatever its size. The first pass audits
-every match (`audit.audit_stream`: the hash chain and the rules) and checks it against what
-the database already holds (a stored match must be a prefix of the imported one, or the
-same). Only if every match passes does the second pass insert, a batch of matches per
+every match (`audit.audit_stream`: the hash chain and the rules of its game) and checks it
+against what the database already holds (a stored match must be a prefix of the imported
+one, or the same). Only if every match passes does the second pass insert, a batch of matches per
 transaction (`EventStore.import_events` keeps ids, hashes and times verbatim), so a record
 that does not check out changes nothing. Importing the same record twice inserts nothing
 the second time.
@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
-from flipside.audit import Finding, Verdict, audit_stream
-from flipside.export import RecordError, read_jsonl
+from flipside.engine.records import RecordError
 from flipside.store import EventStore, ImportConflict, StoredEvent
 from flipside.store.model import missing_events
+
+from .audit import Finding, Verdict, audit_stream
+from .jsonl import read_jsonl
 
 BATCH_MATCHES = 200  # matches per insert transaction
 

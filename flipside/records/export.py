@@ -1,0 +1,116 @@
+"""Match records for study (docs/records.md, "Export formats"): files of many matches,
+streamed.
+
+- ``jsonl`` (`records.jsonl`): the canonical record, of any game's matches, re-importable
+  with its hashes intact.
+- A game's own formats (its `GameRecords.formats`; Flipside's: a ``csv`` of round facts, a
+  readable ``toml`` hand history): a file holds the matches of that one game and starts
+  with the game's header for the format.
+
+A writer turns one match's events at a time into text, so an export of any number of
+matches streams in constant memory (`write_matches`); `atomic_output` makes the file appear
+whole or not at all.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+from flipside.engine.game import Viewer
+from flipside.engine.records import RecordError
+from flipside.engine.registry import AnyGame, game_named, game_of_type, games
+from flipside.store.model import StoredEvent
+
+from .jsonl import jsonl_line
+
+JSONL = "jsonl"
+
+
+def formats() -> tuple[str, ...]:
+    """Every format of an export: jsonl, then the installed games' own."""
+    found = [JSONL]
+    for game in games():
+        found += [fmt for fmt in game.records.formats if fmt not in found]
+    return tuple(found)
+
+
+def file_game(fmt: str, game_id: str | None = None) -> AnyGame | None:
+    """The game whose matches a file of `fmt` holds: `game_id`, else the one installed game
+    with that format; None for jsonl of any game. `RecordError` if there is no such game."""
+    if fmt not in formats():
+        raise RecordError(f"unknown format {fmt!r}; formats are {', '.join(formats())}")
+    if game_id is not None:
+        game = game_named(game_id)
+        if fmt != JSONL and fmt not in game.records.formats:
+            raise RecordError(f"{game_id} has no {fmt} format")
+        return game
+    if fmt == JSONL:
+        return None
+    offering = [game for game in games() if fmt in game.records.formats]
+    if len(offering) > 1:
+        named = ", ".join(game.id for game in offering)
+        raise RecordError(f"{fmt} is a format of {named}: name the game")
+    return offering[0]
+
+
+def of_game(events: Sequence[StoredEvent], game: AnyGame | None) -> bool:
+    """Whether a match belongs in a file of `game`'s matches (None: any game's)."""
+    return game is None or game_of_type(events[0].type) is game
+
+
+def header_text(fmt: str, game: AnyGame | None) -> str:
+    """What a file of `fmt` (for `file_game`'s `game`) starts with, before any match."""
+    return "" if game is None or fmt == JSONL else game.records.header(fmt)
+
+
+def match_text(
+    fmt: str, game: AnyGame | None, events: Sequence[StoredEvent], viewer: Viewer = None
+) -> str:
+    """One match's part of a file of `fmt` of `game`'s matches (None: jsonl of any game's);
+    a seat `viewer` gets what it may see, in the formats that show a viewer."""
+    if game is not None and not of_game(events, game):
+        found = game_of_type(events[0].type).id
+        raise RecordError(
+            f"{events[0].stream_id} is a {found} match: a {fmt} file holds {game.id} matches"
+        )
+    if game is None or fmt == JSONL:
+        return "".join(map(jsonl_line, events))
+    return game.records.match_text(fmt, events, viewer)
+
+
+def write_matches(
+    out: TextIO,
+    fmt: str,
+    matches: Iterable[Sequence[StoredEvent]],
+    viewer: Viewer = None,
+    *,
+    game: str | None = None,
+) -> Iterator[int]:
+    """Write `matches` (of `game`, or of `file_game`'s for `fmt`) to `out` in `fmt`,
+    yielding each match's event count as it goes."""
+    chosen = file_game(fmt, game)
+    out.write(header_text(fmt, chosen))
+    for events in matches:
+        out.write(match_text(fmt, chosen, events, viewer))
+        yield len(events)
+
+
+@contextmanager
+def atomic_output(path: Path) -> Iterator[TextIO]:
+    """A text file that replaces `path` only when the block completes (temp file + rename)."""
+    path = Path(path)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
