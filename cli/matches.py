@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from flipside.db import connect
+from flipside.engine.registry import INSTALLED
 from flipside.projections.queries import MAX_LIMIT, list_matches
 
 from .common import database_url
@@ -24,16 +25,22 @@ def matches() -> None:
 @matches.command("list")
 @click.option("--status", type=click.Choice(["active", "finished"]), help="Only these matches.")
 @click.option("--player", metavar="NAME", help="Only matches with this person (or npc:LEVEL).")
+@click.option("--game", type=click.Choice(INSTALLED), help="Only matches of this game.")
 @click.option("--limit", default=50, show_default=True, type=click.IntRange(1), help="At most.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object a line per match.")
 @click.pass_context
 def list_command(
-    ctx: click.Context, status: str | None, player: str | None, limit: int, as_json: bool
+    ctx: click.Context,
+    status: str | None,
+    player: str | None,
+    game: str | None,
+    limit: int,
+    as_json: bool,
 ) -> None:
-    """List matches (from the match_summaries projection): status, round, seats, lives,
-    winner."""
+    """List matches (from the match_summaries projection): game, status, round, seats, each
+    seat's standing (lives, chips, ...), winner."""
     with connect(database_url(ctx)) as conn:
-        rows = list(_summaries(conn, status, player, limit))
+        rows = list(_summaries(conn, status, player, game, limit))
     if as_json:
         for row in rows:
             click.echo(json.dumps(_json_row(row)))
@@ -41,11 +48,13 @@ def list_command(
     Console().print(_table(rows))
 
 
-def _summaries(conn: Any, status: str | None, player: str | None, limit: int) -> Iterator[Any]:
+def _summaries(
+    conn: Any, status: str | None, player: str | None, game: str | None, limit: int
+) -> Iterator[Any]:
     """Up to `limit` summaries, fetched a page at a time."""
     after = None
     while limit > 0:
-        page = list_matches(conn, status, player, min(limit, MAX_LIMIT), after)
+        page = list_matches(conn, status, player, min(limit, MAX_LIMIT), after, game=game)
         yield from page
         if len(page) < min(limit, MAX_LIMIT):
             return
@@ -65,12 +74,13 @@ def _seat_label(seat: dict[str, Any]) -> str:
 
 def _table(rows: list[dict[str, Any]]) -> Table:
     table = Table(title=f"{len(rows)} matches")
-    for column in ("match", "status", "round", "seats", "lives", "winner", "created"):
+    for column in ("match", "game", "status", "round", "seats", "standing", "winner", "created"):
         table.add_column(column)
     for row in rows:
         winner = row["winner"]
         table.add_row(
             row["match_id"],
+            row["game"],
             row["status"],
             str(row["round"]),
             ", ".join(_seat_label(seat) for seat in row["seats"]),

@@ -50,6 +50,10 @@ def test_matches_list_filters_and_json(url: str) -> None:
     assert len(run(url, "matches", "list", "--limit", "1", "--json").stdout.splitlines()) == 1
     by_player = run(url, "matches", "list", "--player", "ana", "--json").stdout.splitlines()
     assert [json.loads(line)["match_id"] for line in by_player] == ["cmd-running"]
+    of_game = run(url, "matches", "list", "--game", "flipside", "--json").stdout.splitlines()
+    assert {json.loads(line)["game"] for line in of_game} == {"flipside"} and len(of_game) == 2
+    unknown = run(url, "matches", "list", "--game", "chess")
+    assert unknown.exit_code != 0 and "chess" in unknown.output
 
 
 def test_replay_tells_the_rounds(url: str) -> None:
