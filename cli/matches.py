@@ -74,7 +74,8 @@ def _seat_label(seat: dict[str, Any]) -> str:
 
 def _table(rows: list[dict[str, Any]]) -> Table:
     table = Table(title=f"{len(rows)} matches")
-    for column in ("match", "game", "status", "round", "seats", "standing", "winner", "created"):
+    table.add_column("match", no_wrap=True)  # an id is copied whole into other commands
+    for column in ("game", "status", "round", "seats", "standing", "winner", "created"):
         table.add_column(column)
     for row in rows:
         winner = row["winner"]

@@ -109,7 +109,7 @@ def test_an_unknown_match_is_one_line(url: str, command: list[str]) -> None:
         ["audit", "--all"],
         ["replay", "x"],
         ["matches", "list"],
-        ["export", "--all", "--format", "csv", "--out", "x.csv"],
+        ["export", "--all", "--game", "flipside", "--format", "csv", "--out", "x.csv"],
         ["import", "x.jsonl"],
     ],
 )
