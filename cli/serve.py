@@ -21,7 +21,7 @@ import click
 from flipside.config import Settings
 from flipside.db import resolve_database_url
 
-APP = "api:create_app()"
+APP = "flipside.api:create_app()"
 WORKER_CLASS = "gthread"
 _METRICS_DIR = "PROMETHEUS_MULTIPROC_DIR"
 _OWN_METRICS_DIR = "FLIPSIDE_OWN_METRICS_DIR"  # set when we made the directory (to remove it)
@@ -59,7 +59,7 @@ def _gunicorn_app(options: dict[str, Any]) -> Any:
                     self.cfg.set(key, value)
 
         def load(self) -> Any:
-            from api import create_app
+            from flipside.api import create_app
 
             return create_app()
 

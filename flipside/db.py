@@ -192,7 +192,7 @@ def _ensure_database(server_url: str, name: str) -> None:
 def migrations() -> list[Migration]:
     """The migration files shipped in the `migrations` package, in version order."""
     found: dict[int, Migration] = {}
-    for entry in resources.files("migrations").iterdir():
+    for entry in resources.files("flipside.migrations").iterdir():
         match = _MIGRATION_FILE.match(entry.name)
         if match is None:
             continue

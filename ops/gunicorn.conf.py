@@ -8,7 +8,7 @@ across workers the same way.
 
 import os
 
-from cli.serve import APP, WORKER_CLASS, child_exit, on_exit, on_starting
+from flipside.cli.serve import APP, WORKER_CLASS, child_exit, on_exit, on_starting
 
 wsgi_app = APP
 bind = os.environ.get("FLIPSIDE_BIND", "127.0.0.1:8000")

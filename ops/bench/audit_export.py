@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from click.testing import CliRunner
+from flipside.cli.common import JOBS
+from flipside.cli.main import cli
 
-from cli.common import JOBS
-from cli.main import cli
 from flipside.db import connect, scratch_server_url, temporary_database
 from flipside.engine.seats import SeatSpec
 from flipside.projections.postgres import Projector

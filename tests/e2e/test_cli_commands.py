@@ -13,9 +13,9 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner, Result
+from flipside.cli.errors import FlipsideGroup
+from flipside.cli.main import cli
 
-from cli.errors import FlipsideGroup
-from cli.main import cli
 from flipside.db import DatabaseUnavailable, temporary_database
 from flipside.store import PostgresEventStore
 from tests.recorded_matches import finished_match, project, running_match

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from flipside.cli.main import cli
 
-from cli.main import cli
 from flipside.db import temporary_database
 from flipside.engine.registry import game_named
 from flipside.games.flipside.hand_history import toml_document
@@ -134,7 +134,7 @@ def test_an_unknown_match_writes_no_file(source_url: str, tmp_path: Path) -> Non
 def test_batches_in_processes_give_the_same_file_and_verdicts(
     source_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("cli.common.BATCH_MATCHES", 2)  # 5 matches: three batches
+    monkeypatch.setattr("flipside.cli.common.BATCH_MATCHES", 2)  # 5 matches: three batches
     alone = exported(source_url, tmp_path / "one.jsonl", "jsonl", "--all", "--jobs", "1")
     shared = exported(source_url, tmp_path / "two.jsonl", "jsonl", "--all", "--jobs", "2")
     assert shared == alone

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from flipside.cli.main import cli
 
-from cli.main import cli
 from flipside.db import connect
 from flipside.store import GENESIS_HASH, PostgresEventStore
 from flipside.store.chain import recompute_hash

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from flipside.cli.main import cli
 
-from cli.main import cli
 from flipside.games.flipside.events import LifeChanged, MatchCreated
 from flipside.service import MatchService
 from flipside.store import PostgresEventStore

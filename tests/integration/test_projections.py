@@ -20,9 +20,9 @@ from typing import Any
 import psycopg
 import pytest
 from click.testing import CliRunner
+from flipside.api import create_app
+from flipside.cli.main import cli
 
-from api import create_app
-from cli.main import cli
 from flipside.config import Settings
 from flipside.db import connect
 from flipside.engine import codec

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from flipside.cli.db_commands import db
 
-from cli.db_commands import db
 from flipside.config import Settings
 from flipside.db import (
     DatabaseUnavailable,

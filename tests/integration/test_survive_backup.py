@@ -24,8 +24,8 @@ from typing import Any
 import psycopg
 import pytest
 from click.testing import CliRunner, Result
+from flipside.cli.main import cli
 
-from cli.main import cli
 from flipside.db import connect, create_database, drop_database, status, temporary_database
 from flipside.engine.seats import SeatSpec
 from flipside.service import Idempotency

@@ -14,14 +14,14 @@ from typing import Any
 
 import psycopg
 import pytest
+from flipside.api import create_app
 from psycopg import errors
 from psycopg.conninfo import make_conninfo
 
-from api import create_app
-from flipside.records.audit import audit_batch
 from flipside.config import Settings
 from flipside.db import migrations
 from flipside.projections.runner import follow
+from flipside.records.audit import audit_batch
 from flipside.store import NewEvent, PostgresEventStore
 from tests.e2e.conftest import random_move
 

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from flipside.api import create_app, matches
+from flipside.api.dependencies import Dependencies
+from flipside.api.problems import STATUS_BY_CODE
 
-from api import create_app, matches
-from api.dependencies import Dependencies
-from api.problems import STATUS_BY_CODE
 from flipside.config import Settings
 from flipside.engine.registry import UnknownGame, games
 from flipside.logging import configure

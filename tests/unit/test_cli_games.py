@@ -7,8 +7,8 @@ import json
 
 import pytest
 from click.testing import CliRunner, Result
+from flipside.cli.main import cli
 
-from cli.main import cli
 from flipside.engine.registry import DEFAULT_GAME, INSTALLED, game_named
 
 

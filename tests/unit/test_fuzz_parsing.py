@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from flipside.api import create_app
+from flipside.api.dependencies import Dependencies
+from flipside.api.problems import STATUS_BY_CODE
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from api import create_app
-from api.dependencies import Dependencies
-from api.problems import STATUS_BY_CODE
 from flipside.config import Settings
 from flipside.games.flipside.cards import (
     DECK_SET,

@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import pytest
+from flipside.api import create_app
+from flipside.api.dependencies import Dependencies
+from flipside.api.ratelimit import RateLimiter
 
-from api import create_app
-from api.dependencies import Dependencies
-from api.ratelimit import RateLimiter
 from flipside.config import Settings
 
 

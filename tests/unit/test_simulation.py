@@ -8,8 +8,8 @@ import statistics
 
 import pytest
 from click.testing import CliRunner
+from flipside.cli.main import cli
 
-from cli.main import cli
 from flipside.simulation import Z_95, SimulationResult, rotate, simulate
 
 LEVELS = ["easy", "normal", "hard", "easy"]

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from flipside.api import auth as auth_module
+from flipside.api import create_app
+from flipside.api.dependencies import Dependencies
 
-from api import auth as auth_module
-from api import create_app
-from api.dependencies import Dependencies
 from flipside.config import Settings
 from flipside.logging import configure
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
+from flipside.api import create_app
+from flipside.api.dependencies import Dependencies
 
-from api import create_app
-from api.dependencies import Dependencies
 from flipside.config import Settings
 
 STATIC = Path(__file__).resolve().parents[2] / "api" / "static"
