@@ -151,12 +151,11 @@ def document(spec: APISpec) -> None:
 
 
 def any_action_body() -> JSON:
-    """The request body of ``POST .../actions``: one of every game's kinds, told apart by
-    ``kind`` (the match's game decides which kinds it takes)."""
-    refs = [(kind.kind, _ref(game, kind)) for game in games() for kind in game.action_kinds]
+    """The request body of ``POST .../actions``: any game's kind of move. The match's game
+    decides which kinds it takes, and two games may share a kind's name (each its own
+    parameters), so the alternatives are ``anyOf``, with no discriminator on ``kind``."""
     schema = {
-        "oneOf": [{"$ref": ref} for _, ref in refs],
-        "discriminator": {"propertyName": "kind", "mapping": dict(refs)},
+        "anyOf": [{"$ref": _ref(game, kind)} for game in games() for kind in game.action_kinds]
     }
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 

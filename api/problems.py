@@ -19,7 +19,7 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from flipside.engine.errors import RuleViolation
-from flipside.engine.registry import UnknownGame
+from flipside.engine.registry import UnknownGame, games
 from flipside.logging import get_logger
 from flipside.service import ServiceError, StaleVersion
 from flipside.store import StoreUnavailable
@@ -32,13 +32,12 @@ MAX_BODY_BYTES = 64 * 1024  # the largest legal body is a few hundred bytes
 DRAIN_LIMIT_BYTES = 4 * 1024 * 1024
 
 # The HTTP status of every stable code the API or the layers below it can answer with.
-STATUS_BY_CODE: dict[str, int] = {
+_API_STATUSES: dict[str, int] = {
     "bad_request": 400,
     "malformed_json": 400,
     "invalid_header": 400,
     "unauthorized": 401,
     "forbidden": 403,
-    "unknown_seat": 403,
     "seed_requires_admin": 403,
     "not_found": 404,
     "unknown_match": 404,
@@ -47,46 +46,36 @@ STATUS_BY_CODE: dict[str, int] = {
     "method_not_allowed": 405,
     "not_acceptable": 406,
     "conflict": 409,
-    "not_your_turn": 409,
-    "wrong_phase": 409,
-    "match_over": 409,
-    "already_chosen": 409,
-    "seat_eliminated": 409,
-    "match_exists": 409,
-    "no_turn_timeout": 409,
-    "not_timed_out": 409,
-    "deck_empty": 409,
-    # Moves a betting round does not allow now.
-    "cannot_act": 409,
-    "cannot_bet": 409,
-    "cannot_check": 409,
-    "cannot_raise": 409,
-    "no_raise_rights": 409,
-    "nobody_to_answer": 409,
-    "nothing_to_call": 409,
-    "no_auto_action": 409,
-    "your_turn": 409,
     "stale_version": 412,
     "payload_too_large": 413,
     "unsupported_media_type": 415,
     "validation_error": 422,
-    "invalid_cards": 422,
-    "invalid_seats": 422,
-    "invalid_seed": 422,
+    "invalid_seats": 422,  # the engine checks every game's seats
     "invalid_options": 422,
-    "invalid_prep": 422,
-    "invalid_amount": 422,
-    "invalid_number": 422,
-    "never_possible": 422,
-    "idempotency_mismatch": 422,
-    "unknown_command": 422,
     "unknown_action": 422,
+    "idempotency_mismatch": 422,
     "precondition_required": 428,
     "rate_limited": 429,
     "internal_error": 500,
     "not_implemented": 501,
     "service_unavailable": 503,
 }
+# A game's refusals: "invalid" is a request that can never be right (422); "not_now" one the
+# match's present state does not allow (409). A seat the caller is not is 403, as ever.
+_REFUSAL_STATUS = {"invalid": 422, "not_now": 409}
+_SEAT_STATUSES = {"unknown_seat": 403}
+
+
+def _statuses() -> dict[str, int]:
+    statuses = {
+        code: _REFUSAL_STATUS[refusal]
+        for game in games()
+        for code, refusal in game.refusals.items()
+    }
+    return statuses | _SEAT_STATUSES | _API_STATUSES
+
+
+STATUS_BY_CODE: dict[str, int] = _statuses()
 
 # Werkzeug's errors by status, for the failures Flask raises before an endpoint runs.
 _CODE_BY_STATUS = {

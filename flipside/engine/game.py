@@ -28,6 +28,9 @@ V = TypeVar("V")
 P = TypeVar("P")
 
 Viewer = int | None  # a seat number, or None for a spectator
+# What a refused command's code means to a client: "invalid" can never be right as sent;
+# "not_now" is not allowed in the match's present state (another moment may allow it).
+Refusal = Literal["invalid", "not_now"]
 Status = Literal["active", "finished"]
 JSON = dict[str, Any]
 

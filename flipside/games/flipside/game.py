@@ -10,7 +10,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flipside.engine.errors import RuleViolation
-from flipside.engine.game import JSON, ActionKind, EncodedEvent, Option, Outcome, Progress, Viewer
+from flipside.engine.game import (
+    JSON,
+    ActionKind,
+    EncodedEvent,
+    Option,
+    Outcome,
+    Progress,
+    Refusal,
+    Viewer,
+)
 from flipside.engine.plain import plain
 from flipside.engine.seats import SeatSpec
 
@@ -62,6 +71,25 @@ class Flipside:
     )
 
     read_models = READ_MODELS  # its summary fields, round_facts and player counters
+
+    refusals: Mapping[str, Refusal] = {
+        "match_exists": "not_now",
+        "match_over": "not_now",
+        "seat_eliminated": "not_now",
+        "wrong_phase": "not_now",  # R10-R11: exchange, then orientation
+        "not_your_turn": "not_now",  # R10: one seat at a time
+        "already_chosen": "not_now",  # R11: one placement a round
+        "no_turn_timeout": "not_now",
+        "not_timed_out": "not_now",
+        "unknown_seat": "invalid",
+        "invalid_seats": "invalid",  # R4
+        "invalid_seed": "invalid",
+        "invalid_options": "invalid",
+        "invalid_cards": "invalid",  # R3
+        "unknown_action": "invalid",
+        "unknown_command": "invalid",
+        "validation_error": "invalid",
+    }
 
     # --- creating and deciding ------------------------------------------------------------
     def options(self, raw: Mapping[str, Any]) -> JSON:
