@@ -1,4 +1,4 @@
-"""The HTTP API (DESIGN "HTTP API"): `create_app` builds the Flask app.
+"""The HTTP API: `create_app` builds the Flask app.
 
 ``create_app()`` reads `flipside.config.Settings` from the environment and connects to
 PostgreSQL (the embedded server when none is configured). Tests pass a mapping of Flask
@@ -78,7 +78,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in (games.blp, matches.blp, records.blp, summaries.blp, operations.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(operations.docs_assets)
-    app.register_blueprint(web)  # the browser client at / (issue 7); not part of the OpenAPI
+    app.register_blueprint(web)  # the browser client at /; not part of the OpenAPI
     return app
 
 

@@ -1,4 +1,4 @@
-"""The per-token rate limit (issue 8, "Limits"): a token bucket per bearer token, or per
+"""The per-token rate limit ("Limits"): a token bucket per bearer token, or per
 client address for a request without one; beyond it, 429 ``rate_limited`` with
 ``Retry-After``.
 

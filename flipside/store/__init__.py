@@ -1,4 +1,4 @@
-"""The event store: the `EventStore` port and its two implementations (DESIGN "Event store").
+"""The event store: the `EventStore` port and its two implementations (docs/records.md).
 
 Import what you need from here; `chain` holds the pure hash-chain functions.
 """

@@ -1,4 +1,4 @@
-"""The per-stream hash chain (DESIGN "Fairness and audit"): pure functions, no database.
+"""The per-stream hash chain (docs/records.md, "Hash chain"): pure functions, no database.
 
 Each stored event carries ``hash = sha256(bytes.fromhex(prev_hash) + canonical_json(envelope))``
 where the envelope is the event's identity and content; the first event of a stream chains

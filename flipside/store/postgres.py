@@ -1,4 +1,4 @@
-"""The PostgreSQL `EventStore` (DESIGN "Event store"): psycopg 3 over a connection pool.
+"""The PostgreSQL `EventStore` (docs/records.md): psycopg 3 over a connection pool.
 
 An append is one SQL statement, so one implicit transaction in one round trip: a single
 ``INSERT ... SELECT FROM unnest(...)`` of all its events and, in data-modifying CTEs, the

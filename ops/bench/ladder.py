@@ -1,4 +1,4 @@
-"""The strength ladder of the computer players (issue 6), measured by seeded simulation.
+"""The strength ladder of the computer players, measured by seeded simulation.
 
 1. EASY, NORMAL, HARD and INSANE at one four-seat table, every deal played once per
    rotation of the levels around the table. Expected: mean finishing place ordered
@@ -23,13 +23,19 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from itertools import pairwise
 
-from flipside.games.flipside.events import Event, LifeChanged, RoundStarted, SeatSpec, ShowdownRevealed
+from flipside.games.flipside.events import (
+    Event,
+    LifeChanged,
+    RoundStarted,
+    SeatSpec,
+    ShowdownRevealed,
+)
 from flipside.games.flipside.hands import orientation_values, oriented_by_mask
-from flipside.games.flipside.state import Match
-from flipside.games.flipside.views import MatchView
 from flipside.games.flipside.npc import PlayerHabits, estimate_habits, npc_policies
 from flipside.games.flipside.npc.exchange import choose_discard
 from flipside.games.flipside.npc.policy import Policy
+from flipside.games.flipside.state import Match
+from flipside.games.flipside.views import MatchView
 from flipside.simulation import (
     Z_95,
     LevelStats,

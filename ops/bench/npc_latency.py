@@ -2,7 +2,7 @@
 
 The decisions are real ones: the views every seat saw in a few seeded matches of HARD
 players, replayed through each level's policy. Only the policy call is timed (the view is
-built beforehand, as the service does once per move). Budgets (issue 6): EASY <= 1 ms,
+built beforehand, as the service does once per move). Budgets: EASY <= 1 ms,
 INSANE and HATE YOU p99 <= 50 ms. Wall time counts the time other processes take the CPU
 away on a shared machine; CPU time (this thread's) is the decision's own cost.
 
@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable
 
 from flipside.games.flipside.events import SeatSpec
-from flipside.games.flipside.state import Match
-from flipside.games.flipside.views import MatchView
 from flipside.games.flipside.npc import LEVELS, npc_policies, policy_for
 from flipside.games.flipside.npc.policy import Policy
+from flipside.games.flipside.state import Match
+from flipside.games.flipside.views import MatchView
 from flipside.simulation import match_seed, play_match
 
 Decision = tuple[str, MatchView]  # ("exchange" | "orientation", the seat's view)

@@ -1,4 +1,4 @@
-"""Schemathesis against the API with a larger budget than CI's (issue 8, "Attack").
+"""Schemathesis against the API with a larger budget than CI's ("Attack").
 
 CI (`tests/e2e/test_api_schemathesis.py`) sends 10 cases per operation and mode; this sends
 ``--max-examples`` (default 300) per operation through every phase of ``schemathesis run``

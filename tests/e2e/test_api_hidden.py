@@ -1,4 +1,4 @@
-"""Hidden information over HTTP (R10, R11, DESIGN "Fairness and audit").
+"""Hidden information over HTTP (R10, R11).
 
 While a match runs, nothing a spectator or another seat can fetch (the view, the event
 record, the event stream) holds a card another seat drew, an orientation not yet revealed,

@@ -1,4 +1,4 @@
-"""Crash (issue 8, "Survive"): ``kill -9`` a gunicorn worker, then the whole server, under load.
+"""Crash ("Survive"): ``kill -9`` a gunicorn worker, then the whole server, under load.
 
 Players play through both kills, retrying what was not answered with the same
 ``Idempotency-Key``. After a restart on the same database: the request each player had in

@@ -1,4 +1,4 @@
-"""Database outage (issue 8, "Survive"): PostgreSQL stops in the middle of a load run.
+"""Database outage ("Survive"): PostgreSQL stops in the middle of a load run.
 
 The test runs its own embedded PostgreSQL (never the machine's shared server) and a gunicorn
 server on it. While players play, PostgreSQL is stopped: the API must answer 503

@@ -1,4 +1,4 @@
-"""Races (issue 8, "Survive"): 64 clients hammer one match through the real server at once.
+"""Races ("Survive"): 64 clients hammer one match through the real server at once.
 
 Each client plays a seat of one match: legal moves at the version it last read (so most race
 and lose), moves with a version it knows is stale, illegal moves, and a move sent twice at
@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from flipside.records.audit import audit_batch
 from flipside.db import connect
+from flipside.records.audit import audit_batch
 from flipside.store import PostgresEventStore
 
 from .conftest import ApiClient, OpenApiDocument, Server, random_move
@@ -31,7 +31,10 @@ from .conftest import ApiClient, OpenApiDocument, Server, random_move
 CLIENTS = 64
 ROUNDS_PER_CLIENT = 3
 DEADLINE_SECONDS = 60.0  # a bound on the whole hammering, far above its usual few seconds
-COMMAND_EVENTS = {"exchange": "flipside.CardsExchanged", "orientation": "flipside.OrientationChosen"}
+COMMAND_EVENTS = {
+    "exchange": "flipside.CardsExchanged",
+    "orientation": "flipside.OrientationChosen",
+}
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""INSANE learns a person's habits from the round_facts projection (issue 6, RULES "NPC")."""
+"""INSANE learns a person's habits from the round_facts projection (docs/rules/flipside.md,
+"Computer players")."""
 
 from __future__ import annotations
 

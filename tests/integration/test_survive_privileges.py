@@ -1,4 +1,4 @@
-"""Privileges (issue 8, "Survive"): the application role of migration 0004.
+"""Privileges ("Survive"): the application role of migration 0004.
 
 Connections ask for the role in their URL (``options=-c role=flipside_app``), as an operator
 configures the server (ops/BACKUP.md, "Roles"). As that role, changing or removing a stored

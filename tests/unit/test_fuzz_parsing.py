@@ -1,4 +1,4 @@
-"""Fuzz of every entry point that reads cards (issue 8, "Attack"): arbitrary text, bytes and
+"""Fuzz of every entry point that reads cards ("Attack"): arbitrary text, bytes and
 JSON-like values never raise anything but the documented errors, and the HTTP endpoints
 never answer 5xx, and answer every 4xx as problem+json.
 

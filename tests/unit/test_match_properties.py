@@ -1,7 +1,7 @@
 """Properties of whole random matches: 3-5 seats, random seeds, random legal moves.
 
 Each example plays a match to its end through the real decider (`strategies.random_match`)
-and checks an invariant of RULES.md on every event or every decision.
+and checks an invariant of docs/rules/flipside.md on every event or every decision.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Computer players (RULES "Computer players", issue 6): they decide from their seat's view
+"""Computer players (docs/rules/flipside.md, "Computer players"): they decide from their seat's view
 only, find a clearly best orientation from HARD up, and are reproducible from the seed."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Deterministic, auditable shuffles (DESIGN "Fairness and audit"), re-derived independently."""
+"""Deterministic, auditable shuffles (docs/records.md, "Hash chain"), re-derived independently."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`flipside simulate` and `flipside.simulation`: rotation over deals, per-level statistics,
-reproducible runs (issue 6, DESIGN "Command line")."""
+reproducible runs (README, "Command line")."""
 
 from __future__ import annotations
 

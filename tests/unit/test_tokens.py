@@ -1,4 +1,4 @@
-"""Tokens (issue 8, "Attack"): a token acts and sees only for its own match and seat, is never
+"""Tokens ("Attack"): a token acts and sees only for its own match and seat, is never
 logged or stored in the clear, and is compared in constant time.
 
 Through Flask's test client on the in-memory store: authentication is the same code as

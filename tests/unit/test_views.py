@@ -1,4 +1,4 @@
-"""What a seat, a spectator or an administrator may see (RULES R9-R11, DESIGN views)."""
+"""What a seat, a spectator or an administrator may see (R9-R11)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The web client's files as Flask serves them, without a browser (issue 7).
+"""The web client's files as Flask serves them, without a browser.
 
 The browser tests (tests/e2e/test_browser.py) play the client; these checks are the cheap
 ones: the page and every module it imports are served, with types a browser accepts for ES

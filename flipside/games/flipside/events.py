@@ -1,4 +1,4 @@
-"""What happened in a match: frozen, past-tense events (DESIGN "Domain: the decider").
+"""What happened in a match: frozen, past-tense events (docs/records.md).
 
 Events are the only record. Per-seat fields are tuples indexed by seat number, with ``None``
 (or an empty tuple) for seats that took no part. Secret fields are marked in the field's

@@ -1,11 +1,11 @@
 """The decider: `decide(state, command) -> events` and `evolve(state, event) -> state`.
 
-`decide` checks a command against RULES.md and returns the events it causes, consequences
-included: a deal, a reshuffle, a showdown with its life changes and eliminations, the next
-round, the end. It never mutates and raises `RuleViolation` (with a stable ``code``) for an
-illegal command. `evolve` applies one event and is pure, so `replay(events)` rebuilds any
-match. Chance enters only through `DeckShuffled`, whose order `shuffle.shuffle` derives from
-the match's seed, so replaying needs no random numbers.
+`decide` checks a command against the rules (docs/rules/flipside.md) and returns the events
+it causes, consequences included: a deal, a reshuffle, a showdown with its life changes and
+eliminations, the next round, the end. It never mutates and raises `RuleViolation` (with a
+stable ``code``) for an illegal command. `evolve` applies one event and is pure, so
+`replay(events)` rebuilds any match. Chance enters only through `DeckShuffled`, whose order
+`shuffle.shuffle` derives from the match's seed, so replaying needs no random numbers.
 
 Every move has a ``verify_*`` (raises with the reason), a ``can_*`` (bool) and the move.
 """
