@@ -20,7 +20,7 @@ import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .model import StoreUnavailable
-from .postgres import RECONNECT_SECONDS
+from .postgres import RECONNECT_SECONDS, once_more_if_dead
 
 _REMEMBERED = 10_000
 T = TypeVar("T")
@@ -75,8 +75,7 @@ class PostgresSeatCredentials:
                 self._remembered.popitem(last=False)
 
     def _run(self, query: Callable[[psycopg.Connection[Any]], T]) -> T:
-        with self.connection() as conn:
-            return query(conn)
+        return once_more_if_dead(self.connection, query)
 
     @contextmanager
     def connection(self) -> Iterator[psycopg.Connection[Any]]:

@@ -22,7 +22,7 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from functools import cache
 from typing import Any, TypeVar
 
@@ -170,6 +170,24 @@ class _Tips:
                 self._tips.popitem(last=False)
 
 
+def once_more_if_dead(
+    connection: Callable[[], AbstractContextManager[psycopg.Connection[Any]]],
+    query: Callable[[psycopg.Connection[Any]], T],
+) -> T:
+    """Run `query` on a pooled connection, once more if that connection turned out to be dead
+    (the server restarted since it was opened: the pool replaces such connections as soon as
+    one fails, so the second try gets a fresh one). Only for queries safe to repeat: reads,
+    and appends, whose (stream_id, version) key refuses a second copy of a committed one."""
+    try:
+        with connection() as conn:
+            return query(conn)
+    except StoreUnavailable as error:
+        if not isinstance(error.__cause__, psycopg.OperationalError):
+            raise
+    with connection() as conn:
+        return query(conn)
+
+
 class PostgresEventStore:
     """`EventStore` on PostgreSQL; `url` is a migrated database (see `flipside.db.upgrade`)."""
 
@@ -222,14 +240,7 @@ class PostgresEventStore:
         self, query: Callable[[psycopg.Connection[Any]], T], timeout: float | None = None
     ) -> T:
         """Run a read-only `query`, once more if its connection turned out to be dead."""
-        try:
-            with self._connection(timeout) as conn:
-                return query(conn)
-        except StoreUnavailable as error:
-            if not isinstance(error.__cause__, psycopg.OperationalError):
-                raise
-        with self._connection(timeout) as conn:
-            return query(conn)
+        return once_more_if_dead(lambda: self._connection(timeout), query)
 
     def append(
         self,
@@ -250,8 +261,9 @@ class PostgresEventStore:
             params |= {"seats": list(credentials), "token_hashes": list(credentials.values())}
         query = _append_query(idempotency is not None, bool(credentials))
         try:
-            with self._connection() as conn:
-                rows = conn.execute(query, params).fetchall()
+            rows = once_more_if_dead(
+                self._connection, lambda conn: conn.execute(query, params).fetchall()
+            )
         except errors.UniqueViolation as error:
             raise _conflict(error, stream_id, expected_version) from error
         self._notifier.notify(stream_id)
