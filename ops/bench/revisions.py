@@ -66,9 +66,9 @@ def main() -> None:
     parser.add_argument("revision")
     parser.add_argument("script", help="a benchmark under ops/bench that takes --json")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("args", nargs=argparse.REMAINDER, help="after --: the script's own")
-    options = parser.parse_args()
-    args = [arg for arg in options.args if arg != "--"]
+    ours, _, args = " ".join(sys.argv[1:]).partition(" -- ")  # after --: the script's own
+    options = parser.parse_args(ours.split())
+    args = args.split()
     samples: dict[str, dict[str, list[float]]] = {"before": {}, "after": {}}
     with worktree(options.revision) as before:
         for _ in range(options.rounds):
