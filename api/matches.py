@@ -13,7 +13,7 @@ import json
 import uuid
 from typing import Any
 
-from flask import current_app, g, request, url_for
+from flask import current_app, g, jsonify, request, url_for
 from flask_smorest import Blueprint
 
 from flipside.engine.envelope import envelope
@@ -34,12 +34,7 @@ from .preconditions import (
     idempotency,
 )
 from .problems import Problem
-from .schemas import (
-    ActionsSchema,
-    CreateMatchSchema,
-    MatchCreatedSchema,
-    MatchViewSchema,
-)
+from .schemas import ACTIONS, VIEWS, CreateMatchSchema, MatchCreatedSchema, by_game
 
 blp = Blueprint(
     "matches",
@@ -50,6 +45,11 @@ blp = Blueprint(
 )
 
 CREATE_SCOPE = "create"
+
+
+def _view_schema() -> dict[str, Any]:
+    """The response schema of every request answered with the caller's view."""
+    return by_game(VIEWS, "the match as the caller may see it: the envelope, then its game's")
 
 
 def caller_of(match_id: str) -> Caller:
@@ -182,7 +182,7 @@ def _created(match: Loaded, seats: list[SeatSpec]) -> dict[str, Any]:
 
 
 @blp.route("/<match_id>", methods=["GET"])
-@blp.response(200, MatchViewSchema, headers={"ETag": {"schema": {"type": "string"}}})
+@blp.response(200, _view_schema(), headers={"ETag": {"schema": {"type": "string"}}})
 def get_match(match_id: str) -> Any:
     """The match as the caller may see it; cards the caller may not see are null."""
     caller = caller_of(match_id)
@@ -191,7 +191,7 @@ def get_match(match_id: str) -> Any:
 
 
 @blp.route("/<match_id>/actions", methods=["GET"])
-@blp.response(200, ActionsSchema)
+@blp.response(200, by_game(ACTIONS, "the caller's legal moves, in its game's terms"))
 def get_actions(match_id: str) -> Any:
     """The caller seat's legal actions now, with what each may name (empty if none)."""
     caller = caller_of(match_id)
@@ -200,16 +200,18 @@ def get_actions(match_id: str) -> Any:
     legal = []
     if caller.seat is not None and progress.outcome is None:
         legal = match.game.legal_actions(match.state, caller.seat)
-    return {
+    body = {
         "match_id": match_id,
+        "game": match.game.id,
         "version": progress.version,
         "seat": caller.seat,
         "actions": legal,
     }
+    return jsonify(body)  # as the game lists them: the schema documents, never filters
 
 
 @blp.route("/<match_id>/actions", methods=["POST"])
-@blp.response(200, MatchViewSchema)
+@blp.response(200, _view_schema())
 @blp.doc(requestBody=actions.any_action_body(), parameters=COMMAND_HEADERS)
 def act(match_id: str) -> Any:
     """Make a move of the match's game: its `kind` and parameters.
@@ -236,7 +238,7 @@ def _alias(kind: ActionKind) -> None:
         parameters=COMMAND_HEADERS,
     )
     route = blp.route(f"/<match_id>/{kind.kind}", methods=["POST"], endpoint=kind.kind)
-    route(blp.response(200, MatchViewSchema)(documented(move)))
+    route(blp.response(200, _view_schema())(documented(move)))
 
 
 for _kind in game_named(LEGACY_GAME).action_kinds:

@@ -4,23 +4,23 @@ Request schemas check shapes and types only; what a game allows (how many seats,
 levels and options, which cards) is judged by the game, so a bad card is ``invalid_cards``
 whatever the reason. A move's body is checked against its kind's parameters by
 `api.actions`, which documents them as JSON Schema. Views are built by
-`flipside.engine.envelope` and sent as they are; `MatchViewSchema` documents them.
+`flipside.engine.envelope` and legal actions by the game, and sent as they are; `VIEWS` and
+`ACTIONS` document them, a schema per game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from flipside.engine.game import JSON
 from flipside.engine.registry import DEFAULT_GAME, INSTALLED, AnyGame, games
 from flipside.engine.seats import NAME_MAX
 from flipside.records.export import formats
-
-CARD = {"description": "two rank characters (R3), e.g. AK or T2", "example": "AK"}
-ORIENTED = {"description": "an oriented card, up rank first (R3), e.g. 2T", "example": "2T"}
 
 
 def per_game(describe: Callable[[AnyGame], str]) -> str:
@@ -150,20 +150,6 @@ class MatchCreatedSchema(ma.Schema):
     deck_commitment = fields.String(required=True, metadata={"description": "sha256(seed), hex"})
 
 
-class ShowdownSchema(ma.Schema):
-    round = fields.Integer(required=True)
-    side = fields.String(required=True, validate=validate.OneOf(["up", "down"]))
-    placed = fields.List(
-        fields.List(fields.String(metadata=ORIENTED), allow_none=True),
-        required=True,
-        metadata={"description": "per seat, as placed; null for a seat not in the showdown"},
-    )
-    values = fields.List(fields.Integer(allow_none=True), required=True)
-    ranking = fields.List(
-        fields.Integer(), required=True, metadata={"description": "strongest first"}
-    )
-
-
 class OutcomeSchema(ma.Schema):
     places = fields.List(
         fields.Integer(), required=True, metadata={"description": "per seat; 1 is the winner"}
@@ -213,66 +199,108 @@ class MatchEnvelopeSchema(ma.Schema):
     )
 
 
-class SeatViewSchema(SeatEnvelopeSchema):
-    """A seat of a Flipside match: the envelope's fields, then Flipside's."""
-
-    life = fields.Integer(required=True)
-    eliminated = fields.Boolean(required=True)
-    place = fields.Integer(required=True, allow_none=True)
-    cards = fields.List(
-        fields.String(allow_none=True, metadata=CARD),
-        required=True,
-        metadata={"description": "the hand now; null where the caller may not see a card"},
-    )
-    discarded = fields.List(fields.String(metadata=CARD), required=True)
-    exchanged = fields.Boolean(required=True)
-    exchanged_count = fields.Integer(required=True, allow_none=True)
-    orientation_in = fields.Boolean(required=True)
-    placed = fields.List(
-        fields.String(metadata=ORIENTED),
-        required=True,
-        allow_none=True,
-        metadata={"description": "the caller's own placed cards, or everyone's once over"},
-    )
-
-
-class MatchViewSchema(MatchEnvelopeSchema):
-    """A match as the caller may see it: the envelope, then the game's fields (Flipside's,
-    the only game installed so far)."""
-
-    round = fields.Integer(required=True)
-    start_seat = fields.Integer(required=True, allow_none=True)
-    turn_order = fields.List(fields.Integer(), required=True)
-    to_act = fields.Integer(
-        required=True, allow_none=True, metadata={"description": "the seat to exchange now"}
-    )
-    awaiting_orientation = fields.List(fields.Integer(), required=True)
-    deck_count = fields.Integer(required=True)
-    used_pile = fields.List(fields.String(metadata=CARD), required=True)
-    seats = fields.List(fields.Nested(SeatViewSchema), required=True)
-    showdowns = fields.List(fields.Nested(ShowdownSchema), required=True)
-    winner = fields.Integer(required=True, allow_none=True)
-    deck_commitment = fields.String(required=True)
-    seeded = fields.Boolean(required=True)
-    seed = fields.String(required=True, allow_none=True, metadata={"description": "once revealed"})
-    turn_timeout_seconds = fields.Integer(required=True, allow_none=True)
-
-
 class ActionSchema(ma.Schema):
-    """A legal move now: its kind and what it may name (Flipside: cards, min, max, count)."""
+    """A legal move now: its kind, then what the game says it may name (its legal actions)."""
 
     kind = fields.String(required=True, metadata={"description": "one of the game's action kinds"})
-    cards = fields.List(fields.String(metadata=CARD), metadata={"description": "cards to name"})
-    min = fields.Integer(metadata={"description": "exchange: fewest cards to discard"})
-    max = fields.Integer(metadata={"description": "exchange: most cards to discard"})
-    count = fields.Integer(metadata={"description": "orientation: cards to place"})
 
 
 class ActionsSchema(ma.Schema):
+    """The caller's legal moves now; each game's are described by its ``<Game>Actions``."""
+
     match_id = fields.String(required=True)
+    game = fields.String(required=True, metadata={"description": "the game's id"})
     version = fields.Integer(required=True)
     seat = fields.Integer(required=True, allow_none=True)
     actions = fields.List(fields.Nested(ActionSchema), required=True)
+
+
+# --- each game's view and legal actions -------------------------------------------------------
+# The game sends them as they are (`flipside.engine.envelope`, `Game.legal_actions`); a
+# schema class per game documents them, each a component named by its game: the envelope's
+# fields then the game's own (`Game.view_schema`, OpenAPI 3.0 schema objects), each seat
+# likewise, and the game's id as the only value of `game`, so a response is one of the
+# games' shapes, told apart by `game`. A flat class per game rather than OpenAPI's allOf
+# keeps `additionalProperties: false`: in OpenAPI 3.0 each part of an allOf would refuse the
+# other part's fields, so an undocumented field could not be caught.
+
+
+def component_name(*words: str) -> str:
+    """The words of ids as a component's name: ``component_name("flipside", "view")`` is
+    ``FlipsideView``."""
+    parts = re.split(r"[^0-9A-Za-z]+", " ".join(words))
+    return "".join(part[:1].upper() + part[1:] for part in parts)
+
+
+SchemaClass = type[ma.Schema]
+
+
+def _extended(base: SchemaClass, name: str, section: JSON, **own: fields.Field) -> SchemaClass:
+    """`base` with a game's JSON Schema `section` (``properties``, ``required``) as fields,
+    documented as the component `name`; `own` replaces fields of `base`."""
+    required = set(section.get("required", ()))
+    declared: dict[str, fields.Field] = {
+        field: fields.Raw(required=field in required, metadata=dict(schema))
+        for field, schema in section.get("properties", {}).items()
+    }
+    return base.from_dict({**declared, **own}, name=name + "Schema")
+
+
+def _only_this_game(game: AnyGame) -> fields.String:
+    return fields.String(
+        required=True, metadata={"description": "the game's id", "enum": [game.id]}
+    )
+
+
+def _view_of(game: AnyGame) -> SchemaClass:
+    view = game.view_schema
+    seat = _extended(SeatEnvelopeSchema, component_name(game.id, "seat view"), view["seat"])
+    return _extended(
+        MatchEnvelopeSchema,
+        component_name(game.id, "view"),
+        view,
+        game=_only_this_game(game),
+        seats=fields.List(fields.Nested(seat), required=True),
+    )
+
+
+def _actions_of(game: AnyGame) -> SchemaClass:
+    action = _extended(
+        ActionSchema,
+        component_name(game.id, "legal action"),
+        game.action_schema,
+        kind=fields.String(
+            required=True,
+            metadata={
+                "description": "one of the game's action kinds",
+                "enum": [kind.kind for kind in game.action_kinds],
+            },
+        ),
+    )
+    own: dict[str, fields.Field] = {
+        "game": _only_this_game(game),
+        "actions": fields.List(fields.Nested(action), required=True),
+    }
+    return ActionsSchema.from_dict(own, name=component_name(game.id, "actions") + "Schema")
+
+
+VIEWS: dict[str, SchemaClass] = {game.id: _view_of(game) for game in games()}
+ACTIONS: dict[str, SchemaClass] = {game.id: _actions_of(game) for game in games()}
+
+
+def by_game(schemas: Mapping[str, SchemaClass], description: str) -> JSON:
+    """A response's schema: one of the games' shapes (`VIEWS` or `ACTIONS`), by `game`.
+
+    A fresh dict on each call: apispec swaps the classes for references in place."""
+    mapping = {
+        game: "#/components/schemas/" + schema.__name__.removesuffix("Schema")
+        for game, schema in schemas.items()
+    }
+    return {
+        "description": description,
+        "oneOf": [schema() for schema in schemas.values()],
+        "discriminator": {"propertyName": "game", "mapping": mapping},
+    }
 
 
 class EventRecordSchema(ma.Schema):

@@ -112,6 +112,9 @@ class Game(Protocol[S, E, C, V, P]):
     option_specs: tuple[Option, ...]
     records: GameRecords  # its formats, replay text and audit checks (records.py)
     action_kinds: tuple[ActionKind, ...]
+    action_schema: JSON  # a legal action's fields beside "kind": {"properties", "required"}
+    view_schema: JSON  # its view's fields beside the envelope's, and "seat": its seats'
+    refusals: Mapping[str, Refusal]  # every RuleViolation code its rules raise, and its kind
     read_models: GameReadModels  # its part of the read models (flipside/projections)
 
     # --- creating and deciding ------------------------------------------------------------

@@ -10,8 +10,17 @@ _LEAVES = (str, int, float, type(None))
 
 
 @functools.cache
-def _field_names(cls: type) -> tuple[str, ...]:
+def _cached_field_names(cls: type) -> tuple[str, ...]:
     return tuple(field.name for field in dataclasses.fields(cls))
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The names of dataclass `cls`'s fields, looked up once per class.
+
+    The cache sits behind a plain function because mypy, checking a call of a cached
+    function, takes a class for unhashable (it reads its instances' ``__hash__``).
+    """
+    return _cached_field_names(cls)
 
 
 def plain(value: Any) -> Any:
@@ -30,6 +39,4 @@ def plain(value: Any) -> Any:
         return value
     if isinstance(value, tuple | list):
         return [plain(item) for item in value]
-    # A class is hashable; mypy checks its instances' __hash__ instead (arg-type).
-    names = _field_names(type(value))  # type: ignore[arg-type]
-    return {name: plain(getattr(value, name)) for name in names}
+    return {name: plain(getattr(value, name)) for name in field_names(type(value))}

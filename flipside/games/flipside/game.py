@@ -34,6 +34,7 @@ from .read_models import READ_MODELS
 from .records import FlipsideRecords
 from .state import Match
 from .upcasting import upcast
+from .view_schema import ACTION_SCHEMA, VIEW_SCHEMA
 
 _CARD = {"type": "string", "pattern": "^[2-9TJQKA]{2}$", "description": "a card (R3)"}
 
@@ -70,6 +71,8 @@ class Flipside:
         ),
     )
 
+    action_schema = ACTION_SCHEMA  # what legal_actions lists beside each kind
+    view_schema = VIEW_SCHEMA  # its view's fields and its seats' (view_schema.py)
     read_models = READ_MODELS  # its summary fields, round_facts and player counters
 
     refusals: Mapping[str, Refusal] = {
