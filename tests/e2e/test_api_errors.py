@@ -359,7 +359,8 @@ ENDPOINTS = [
 BAD_TOKENS: dict[str, Callable[[Table], str]] = {
     "basic": lambda t: "Basic YWRtaW46YWRtaW4=",
     "empty bearer": lambda t: "Bearer ",
-    "garbage": lambda t: "Bearer x" + t.actor[1:],
+    # The seat's token with its first character changed (never to itself: tokens are random).
+    "garbage": lambda t: "Bearer " + ("y" if t.actor.startswith("x") else "x") + t.actor[1:],
     "another match's": lambda t: f"Bearer {t.stranger}",
 }
 
