@@ -170,8 +170,9 @@ def from_http_exception(error: HTTPException) -> Problem:
     code = _CODE_BY_STATUS.get(status, "bad_request" if status < 500 else "internal_error")
     detail = error.description or http.HTTPStatus(status).phrase
     headers = dict(data.get("headers") or {})
-    if status == 405 and getattr(error, "valid_methods", None):
-        headers["Allow"] = ", ".join(sorted(error.valid_methods))
+    allowed = getattr(error, "valid_methods", None)  # werkzeug's MethodNotAllowed has them
+    if status == 405 and allowed:
+        headers["Allow"] = ", ".join(sorted(allowed))
     if code == "validation_error":
         detail = "the request does not match the schema"
     return Problem(code, detail, errors=messages, headers=headers)
@@ -242,7 +243,7 @@ class ProblemApi(Api):
             app.register_error_handler(error_type, self._handle_error)
         app.register_error_handler(Exception, self._handle_unexpected)
 
-    def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
+    def handle_http_exception(self, error: HTTPException) -> Response:
         if error.code == 413:
             _drain_body()
         return problem_response(from_http_exception(error))
@@ -267,7 +268,7 @@ class ProblemApi(Api):
                 response["schema"] = self.ERROR_SCHEMA
             prepare_response(response, self.spec, PROBLEM_JSON)
             self.spec.components.response(status.name, response, lazy=True)
-        default = {"description": "Any failure, as RFC 9457 problem details"}
+        default: dict[str, Any] = {"description": "Any failure, as RFC 9457 problem details"}
         default["schema"] = self.ERROR_SCHEMA
         prepare_response(default, self.spec, PROBLEM_JSON)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)

@@ -25,14 +25,17 @@ blp = Blueprint(
     "summaries", __name__, url_prefix="/v1", description="Read models: lists and stats."
 )
 
-_GAME = {
-    "validate": validate.OneOf(INSTALLED),
-    "metadata": {"description": f"a game's id: {', '.join(INSTALLED)}"},
-}
+
+def _game() -> fields.String:
+    """A query's game: one of the installed games' ids."""
+    return fields.String(
+        validate=validate.OneOf(INSTALLED),
+        metadata={"description": f"a game's id: {', '.join(INSTALLED)}"},
+    )
 
 
 class MatchesQuerySchema(StrictSchema):
-    game = fields.String(**_GAME)
+    game = _game()
     status = fields.String(validate=validate.OneOf(["active", "finished"]))
     player = fields.String(
         validate=validate.Length(min=1, max=64),
@@ -76,7 +79,7 @@ class MatchListSchema(ma.Schema):
 
 
 class PlayerQuerySchema(StrictSchema):
-    game = fields.String(**_GAME)
+    game = _game()
 
 
 class PlayerGameSchema(ma.Schema):

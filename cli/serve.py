@@ -52,7 +52,7 @@ def on_exit(server: Any) -> None:
 def _gunicorn_app(options: dict[str, Any]) -> Any:
     from gunicorn.app.base import BaseApplication
 
-    class FlipsideServer(BaseApplication):  # type: ignore[misc]
+    class FlipsideServer(BaseApplication):
         def load_config(self) -> None:
             for key, value in options.items():
                 if key in self.cfg.settings:  # control_socket_disable is new in gunicorn 25.1

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
 from typing import Any, Protocol
 
 Row = dict[str, Any]
@@ -135,13 +134,18 @@ def stored_types(game_id: str, names: Iterable[str]) -> frozenset[str]:
     return frozenset(qualified_types | bare_types)
 
 
-@cache
+_HANDLERS_BY_TYPE: dict[str, Mapping[str, Handler]] = {}  # per game: its models never change
+
+
 def _handlers_by_type(game_id: str, models: GameReadModels) -> Mapping[str, Handler]:
-    return {
-        stored: handler
-        for name, handler in models.handlers.items()
-        for stored in stored_types(game_id, [name])
-    }
+    found = _HANDLERS_BY_TYPE.get(game_id)
+    if found is None:
+        found = _HANDLERS_BY_TYPE[game_id] = {
+            stored: handler
+            for name, handler in models.handlers.items()
+            for stored in stored_types(game_id, [name])
+        }
+    return found
 
 
 @dataclass(frozen=True, slots=True)

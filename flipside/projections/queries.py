@@ -56,7 +56,8 @@ def list_matches(
     `status` is ``active`` or ``finished``; `player` a person's name or ``npc:<level>``;
     `game` a game's id.
     """
-    conditions, params = [], {"limit": max(1, min(limit, MAX_LIMIT))}
+    conditions: list[sql.Composable] = []
+    params: dict[str, object] = {"limit": max(1, min(limit, MAX_LIMIT))}
     if game is not None:
         conditions.append(sql.SQL("game = %(game)s"))
         params["game"] = game

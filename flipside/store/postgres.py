@@ -303,7 +303,8 @@ class PostgresEventStore:
         streams: dict[str, list[StoredEvent]] = {}
         for row in rows:
             data, metadata = next(documents), next(documents)
-            event = StoredEvent(*row[:6], data, metadata, *row[8:])
+            # The columns are the fields in order; mypy cannot count a sliced row.
+            event = StoredEvent(*row[:6], data, metadata, *row[8:])  # type: ignore[call-arg]
             streams.setdefault(event.stream_id, []).append(event)
         return streams
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, ClassVar, Literal
 
+from flipside.engine.plain import field_names
 from flipside.engine.seats import SeatSpec
 
 from .cards import Card, OrientedCard
@@ -168,11 +168,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-@cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(field.name for field in dataclasses.fields(cls))
-
-
 def to_data(event: Event) -> dict[str, Any]:
     """The event as a JSON-ready object, equal to ``dataclasses.asdict(event)``.
 
@@ -180,9 +175,9 @@ def to_data(event: Event) -> dict[str, Any]:
     `dataclasses.asdict`, which deep-copies every value and is the slowest part of writing
     an event; the values are immutable, so sharing them is safe.
     """
-    data = {name: getattr(event, name) for name in _field_names(type(event))}
+    data = {name: getattr(event, name) for name in field_names(type(event))}
     if type(event) is MatchCreated:  # the only event holding dataclasses: its seats
-        names = _field_names(SeatSpec)
+        names = field_names(SeatSpec)
         data["seats"] = tuple({name: getattr(seat, name) for name in names} for seat in event.seats)
     return data
 

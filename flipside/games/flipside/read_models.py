@@ -197,8 +197,8 @@ class FlipsideFold:
 class FlipsideReadModels:
     """Flipside's `flipside.engine.read_models.GameReadModels`."""
 
-    tables = (ROUND_FACTS,)
-    stat_columns = STAT_COLUMNS
+    tables: tuple[Table, ...] = (ROUND_FACTS,)
+    stat_columns: tuple[str, ...] = STAT_COLUMNS
     opening_event = "MatchCreated"
     unit_end_events = frozenset({"RoundEnded"})
     match_end_events = frozenset({"MatchEnded"})

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import reduce
-from typing import Any
+from typing import Any, Literal
 
 from flipside.engine.errors import RuleViolation
 from flipside.engine.seats import verify_seats
@@ -224,7 +224,9 @@ def _choose_orientation(decision: _Decision, command: ChooseOrientation) -> None
 def _time_out(decision: _Decision, command: TimeOut) -> None:
     state = decision.state
     verify_timeout(state, command.seat, command.waited_seconds)
-    phase = "exchange" if state.phase == "exchange" else "orientation"
+    phase: Literal["exchange", "orientation"] = (
+        "exchange" if state.phase == "exchange" else "orientation"
+    )
     decision.emit(TurnTimedOut(state.round, command.seat, phase, command.waited_seconds))
     if phase == "exchange":
         decision.emit(CardsExchanged(state.round, command.seat, (), ()))
