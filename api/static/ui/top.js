@@ -144,10 +144,11 @@ function optionField(option, chosen, words, onchange) {
       class: "option-value",
       name,
       id: name,
-      value,
+      value: value ?? "",
       min: option.minimum,
       max: option.maximum,
-      required: true,
+      // An option whose default is none (no limit, say) may be left empty.
+      required: option.default !== null,
       onchange,
     });
   }
@@ -166,6 +167,7 @@ function readForm(form, game) {
   for (const option of game.options) {
     const raw = data.get(`option-${option.name}`);
     if (option.kind === "boolean") options[option.name] = raw !== null;
+    else if (raw === "" && option.default === null) continue; // left empty: the default, none
     else options[option.name] = option.kind === "integer" ? Number(raw) : raw;
   }
   return {
