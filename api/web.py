@@ -25,3 +25,12 @@ def index() -> Response:
     response = web.send_static_file("index.html")
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     return response
+
+
+@web.get("/card/")
+def card() -> Response:
+    """Juggernaut's page: its balance parameters read from the address (docs/rules/juggernaut.md,
+    J6), shown in force before a match is created."""
+    response = web.send_static_file("games/juggernaut/card.html")
+    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+    return response

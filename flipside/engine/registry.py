@@ -15,7 +15,7 @@ from .game import Game
 
 AnyGame = Game[Any, Any, Any, Any, Any]
 
-INSTALLED = ("flipside",)  # module names under flipside.games, in listing order
+INSTALLED = ("flipside", "juggernaut")  # module names under flipside.games, in listing order
 DEFAULT_GAME = "flipside"
 LEGACY_GAME = "flipside"  # the game of records whose event types are not qualified
 SEPARATOR = "."

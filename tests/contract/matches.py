@@ -94,15 +94,26 @@ class Played:
 # --- plans --------------------------------------------------------------------------------
 
 
-def _option_values(option: Option) -> st.SearchStrategy[Any]:
-    """Every choice; for a number, the default and the minimum (the maximum can make a
-    match as long as the option allows: a million hands of Hold'em)."""
+def _option_values(option: Option) -> list[Any]:
+    """The values of `option` other than its default: every other choice; for a number, the
+    minimum (the maximum can make a match as long as the option allows: a million hands of
+    Hold'em)."""
     if option.kind == "boolean":
-        return st.booleans()
-    if option.choices:
-        return st.sampled_from(option.choices)
-    least = [] if option.minimum is None else [option.minimum]
-    return st.sampled_from([option.default, *least])
+        values: Sequence[Any] = (False, True)
+    elif option.choices:
+        values = option.choices
+    else:
+        values = () if option.minimum is None else (option.minimum,)
+    return [value for value in values if value != option.default]
+
+
+def _options(specs: Sequence[Option]) -> st.SearchStrategy[dict[str, Any]]:
+    """All options at their defaults, or all but one, set to one of its other values: each
+    extreme is tried alone, because extremes together can make a match that never ends
+    (Juggernaut with no silver, no rewards and no set limit)."""
+    defaults = {option.name: option.default for option in specs}
+    changed = [{**defaults, o.name: value} for o in specs for value in _option_values(o)]
+    return st.sampled_from([defaults, *changed])
 
 
 def plans(game: AnyGame, *, people: bool = False) -> st.SearchStrategy[Plan]:
@@ -116,7 +127,7 @@ def plans(game: AnyGame, *, people: bool = False) -> st.SearchStrategy[Plan]:
         levels = st.sampled_from(game.levels).map(lambda level: SeatSpec("npc", level=level))
         seats = counts.flatmap(lambda n: st.tuples(*[levels] * n))
         timeouts = st.none() | st.integers(1, TIMEOUT_MAX)
-    options = st.fixed_dictionaries({o.name: _option_values(o) for o in game.option_specs})
+    options = _options(game.option_specs)
     return st.builds(
         Plan,
         seats=seats,

@@ -28,9 +28,9 @@ def matches() -> list[list[StoredEvent]]:
     return [store.read_stream(match_id) for match_id in ids]
 
 
-def exported(fmt: str, matches: Sequence[Sequence[StoredEvent]]) -> str:
+def exported(fmt: str, matches: Sequence[Sequence[StoredEvent]], game: str | None = None) -> str:
     out = io.StringIO()
-    counts = list(write_matches(out, fmt, matches))
+    counts = list(write_matches(out, fmt, matches, game=game))
     assert counts == [len(events) for events in matches]
     return out.getvalue()
 
@@ -128,7 +128,7 @@ def test_toml_that_the_writer_would_not_write_is_refused(
 
 
 def test_csv_has_one_row_per_seat_per_finished_round(matches: list[list[StoredEvent]]) -> None:
-    rows = list(csv.DictReader(io.StringIO(exported("csv", matches))))
+    rows = list(csv.DictReader(io.StringIO(exported("csv", matches, "flipside"))))
     assert tuple(rows[0]) == ROUND_FACT_COLUMNS
     expected = {
         (events[0].stream_id, event.data["round"], seat)

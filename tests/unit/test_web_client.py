@@ -18,6 +18,7 @@ from flipside.api.dependencies import Dependencies
 
 from flipside.config import Settings
 
+PAGE_SCRIPT = re.compile(r'<script type="module" src="/web/([^"]+)"')
 STATIC = Path(__file__).resolve().parents[2] / "api" / "static"
 IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"]*?from\s+["']([^"']+)["']""", re.M)
 
@@ -40,10 +41,15 @@ def test_the_page_is_served_at_the_root_with_a_strict_policy(client: FlaskClient
 
 
 def _module_graph() -> set[str]:
-    """Every module reachable from app.js and from each game's screens (the shell imports
-    ``games/<game>/screen.js`` by the game's id), as paths under api/static."""
+    """Every module reachable from app.js, from each game's screens (the shell imports
+    ``games/<game>/screen.js`` by the game's id) and from every page's module scripts, as
+    paths under api/static."""
     seen: set[str] = set()
-    todo = ["app.js", *(p.relative_to(STATIC).as_posix() for p in STATIC.glob("games/*/screen.js"))]
+    todo = [
+        "app.js",
+        *(p.relative_to(STATIC).as_posix() for p in STATIC.glob("games/*/screen.js")),
+        *(src for page in STATIC.rglob("*.html") for src in PAGE_SCRIPT.findall(page.read_text())),
+    ]
     while todo:
         name = todo.pop()
         if name in seen:
