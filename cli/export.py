@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from functools import partial
 from pathlib import Path
 
 import click
 
-from flipside.engine.registry import game_named
+from flipside.engine.registry import game_named, split_type
 from flipside.records.export import (
     atomic_output,
     file_game,
@@ -17,6 +18,7 @@ from flipside.records.export import (
     match_text,
     of_game,
 )
+from flipside.store import PostgresEventStore
 
 from .common import (
     created_since,
@@ -29,6 +31,12 @@ from .common import (
     progress_bar,
     read_batch,
 )
+
+
+def _one_game(store: PostgresEventStore, ids: Sequence[str]) -> str | None:
+    """The game of the named matches if they are all of one game, else None."""
+    found = {split_type(store.read_stream(match_id)[0].type)[0] for match_id in ids}
+    return found.pop() if len(found) == 1 else None
 
 
 @click.command()
@@ -63,10 +71,12 @@ def export(
     one of a game's own formats (`flipside games` lists them). The file appears only once
     complete. With --game or a game's format, --all and --since take that game's matches,
     and a named match must be of it."""
-    game = file_game(fmt, game_id)
     url = database_url(ctx)
     store = open_store(ctx)
     chosen = match_ids(store, ids, every, since)
+    if game_id is None and ids:
+        game_id = _one_game(store, ids)  # named matches of one game: a format of that game
+    game = file_game(fmt, game_id)
     work = partial(export_at, fmt, game.id if game else None, since, bool(ids))
     matches = events = 0
     with progress_bar("exporting", match_count(store, ids)) as advance, atomic_output(out) as file:
