@@ -654,3 +654,83 @@ def test_a_games_options_are_offered_with_their_defaults_and_sent(
         }
     ]
     desktop.assert_clean(server.base_url)
+
+
+# --- Juggernaut -----------------------------------------------------------------------------------
+
+# Whatever a Juggernaut screen shows, one of these is what the person can do next (J43).
+JUGGERNAUT_STEP = "#end, #next-set, #gold-ask, #reveal-prompt, #augment-actions, #exchange-actions"
+
+
+def juggernaut_step(page: Any) -> str:
+    """One move through the screen's buttons; returns what was done."""
+    page.wait_for_selector(JUGGERNAUT_STEP)
+    for selector, name in (
+        ("#end", "end"),
+        ("#gold-ask #exchange-gold:not([disabled])", "gold"),
+        ("#gold-ask #decline-gold:not([disabled])", "gold"),
+        ("#reveal-prompt #allow:not([disabled])", "reveal"),
+        ("#next-set", "next-set"),
+        ("#augment-actions [id^=augment-]:not([disabled])", "augment"),
+        ("#exchange-actions #exchange-done:not([disabled])", "done"),
+    ):
+        target = page.locator(selector)
+        if target.count():
+            if name == "augment":
+                target.last.click()  # the most cards the person can pay for
+            elif name != "end":
+                target.first.click()
+            return name
+    page.wait_for_timeout(200)  # the computer seats are moving, or a request is in flight
+    return "wait"
+
+
+def test_a_whole_juggernaut_match_on_a_phone_and_the_card_page(
+    server: Any, pages: BrowserPages
+) -> None:
+    """From the top page, 1 person and 3 easy computer players play Juggernaut to the end
+    screen through its buttons (two sets at most, J40a); then /card/ shows its query (J43)."""
+    phone = pages.open(PHONE)
+    page = phone.page
+    page.goto(server.base_url + "/")
+    page.wait_for_selector("#top-page")
+    page.locator("label.choice", has=page.locator("#game-juggernaut")).click()
+    # Juggernaut is for four exactly (J2): the page offers no other number.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('input[name=players]')]"
+        ".map(i => i.value).join() === '4'"
+    )
+    page.locator("label.choice", has=page.locator("input[name=level][value='easy']")).click()
+    page.fill("#option-maxSets", "2")
+    page.click("#start")
+    page.wait_for_selector(JUGGERNAUT_STEP)
+    assert page.locator("#my-hand").is_visible()
+    assert page.locator("#opponents > *").count() == 3
+    screenshot(page, "phone-juggernaut-table", full_page=True)
+
+    steps: list[str] = []
+    while "end" not in steps:
+        assert len(steps) < MAX_STEPS, steps[-20:]
+        steps.append(juggernaut_step(page))
+    assert {"augment", "done"} <= set(steps), steps
+    assert page.locator("#end").is_visible()
+    assert page.locator("#results").is_visible()
+    screenshot(page, "phone-juggernaut-end", full_page=True)
+    phone.assert_clean(server.base_url)
+
+    card = pages.open(PHONE)
+    card.page.goto(server.base_url + "/card/?initialSilver=42&winGold=007&reward1=x")
+    card.page.wait_for_selector("#in-force")
+    shown = {
+        name: card.page.locator(f"#in-force tr[data-param={name}] td.value").inner_text()
+        for name in ("initialSilver", "winGold", "reward1", "goldExchangeSilver")
+    }
+    # Given (42), given with leading zeros (7), not a number so the default (15), not given.
+    assert shown == {
+        "initialSilver": "42",
+        "winGold": "7",
+        "reward1": "15",
+        "goldExchangeSilver": "10",
+    }
+    screenshot(card.page, "phone-juggernaut-card", full_page=True)
+    card.assert_clean(server.base_url)
