@@ -28,6 +28,10 @@ import pytest
 from flipside.db import temporary_database, temporary_embedded_server
 from flipside.store import PostgresEventStore
 
+# The live server and the browser, registered once for every folder: a session fixture
+# imported into two conftests would start twice (and Playwright's sync API refuses that).
+pytest_plugins = ("tests.e2e.live_server", "tests.e2e.browser_fixtures")
+
 _DOCKER_PING_SECONDS = 2
 _CONTAINER_IMAGE = "postgres:16-alpine"
 

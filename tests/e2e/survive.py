@@ -26,7 +26,7 @@ from flipside.records.audit import audit_batch
 from flipside.db import connect
 from flipside.store import PostgresEventStore
 
-from .conftest import ApiClient, random_move
+from .live_server import ApiClient, random_move
 
 EASY = {"type": "npc", "level": "easy"}
 SEATS = [{"type": "human", "name": "survivor"}, EASY, EASY]

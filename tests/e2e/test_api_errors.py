@@ -18,7 +18,7 @@ import requests
 
 from flipside.games.flipside.cards import DECK
 
-from .conftest import ApiClient, human_tokens, play_to_end, play_turn
+from .live_server import ApiClient, human_tokens, play_to_end, play_turn
 
 EASY = {"type": "npc", "level": "easy"}
 

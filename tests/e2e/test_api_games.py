@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ROOT, ApiClient, human_tokens, play_to_end
+from .live_server import ROOT, ApiClient, human_tokens, play_to_end
 
 EASY = {"type": "npc", "level": "easy"}
 PERSON = {"type": "human", "name": "ana"}

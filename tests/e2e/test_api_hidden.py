@@ -23,7 +23,7 @@ from flipside.games.flipside.cards import CardError, parse_card
 from flipside.games.flipside.state import Match
 from flipside.store import PostgresEventStore
 
-from .conftest import ApiClient, human_tokens, play_to_end, play_turn
+from .live_server import ApiClient, human_tokens, play_to_end, play_turn
 
 EASY = {"type": "npc", "level": "easy"}
 CHECKPOINTS = 14

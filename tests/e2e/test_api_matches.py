@@ -20,7 +20,7 @@ from flipside.projections.runner import follow
 from flipside.store import PostgresEventStore, verify_chain
 from flipside.store.model import StoredEvent
 
-from .conftest import ApiClient, human_tokens, play_to_end
+from .live_server import ApiClient, human_tokens, play_to_end
 
 EASY = {"type": "npc", "level": "easy"}
 

@@ -21,7 +21,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from .conftest import Server
+from .live_server import Server
 
 EXAMPLES = 10
 CHECKS = [

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import requests
 
-from .conftest import ROOT, free_port, wait_ready
+from .live_server import ROOT, free_port, wait_ready
 
 
 def test_flipside_serve_answers_and_stops(database_url: str, tmp_path: Path) -> None:

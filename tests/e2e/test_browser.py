@@ -32,8 +32,6 @@ from .browser_fixtures import (
     PHONE,
     BrowserPages,
     RecordedPage,
-    chromium_fixture,  # noqa: F401  (pytest finds fixtures by their names in this module)
-    pages_fixture,  # noqa: F401
     screenshot,
 )
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import psutil
 
-from .conftest import ApiClient, OpenApiDocument, gunicorn_server, play_to_end
+from .live_server import ApiClient, OpenApiDocument, gunicorn_server, play_to_end
 from .survive import Player, check_acknowledged, playing, wait_for
 
 PLAYERS = 4

@@ -18,7 +18,7 @@ import requests
 
 from flipside.db import private_cluster
 
-from .conftest import PROBLEM_JSON, ApiClient, OpenApiDocument, gunicorn_server
+from .live_server import PROBLEM_JSON, ApiClient, OpenApiDocument, gunicorn_server
 from .survive import SEATS, Player, check_acknowledged, playing, wait_for
 
 PLAYERS = 4

@@ -26,7 +26,7 @@ from flipside.db import connect
 from flipside.records.audit import audit_batch
 from flipside.store import PostgresEventStore
 
-from .conftest import ApiClient, OpenApiDocument, Server, random_move
+from .live_server import ApiClient, OpenApiDocument, Server, random_move
 
 CLIENTS = 64
 ROUNDS_PER_CLIENT = 3

@@ -23,7 +23,7 @@ from flipside.db import migrations
 from flipside.projections.runner import follow
 from flipside.records.audit import audit_batch
 from flipside.store import NewEvent, PostgresEventStore
-from tests.e2e.conftest import random_move
+from tests.e2e.live_server import random_move
 
 APP_ROLE = "flipside_app"
 EASY = {"type": "npc", "level": "easy"}
