@@ -15,7 +15,11 @@ from .game import Game
 
 AnyGame = Game[Any, Any, Any, Any, Any]
 
-INSTALLED = ("flipside", "juggernaut")  # module names under flipside.games, in listing order
+INSTALLED = (
+    "flipside",
+    "holdem",
+    "juggernaut",
+)  # module names under flipside.games, in listing order
 DEFAULT_GAME = "flipside"
 LEGACY_GAME = "flipside"  # the game of records whose event types are not qualified
 SEPARATOR = "."

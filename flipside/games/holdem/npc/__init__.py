@@ -1,0 +1,1 @@
+"""Hold'em's computer players (H47): policies that decide from a `MatchView` only."""

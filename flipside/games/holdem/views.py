@@ -1,0 +1,253 @@
+"""What one seat, a spectator or an administrator may see: the only redaction point (H48).
+
+A seat sees its own hole cards; everyone sees stacks, bets, pots, the board, every action
+and the hands shown at the showdown. Nobody sees another seat's hole cards before they are
+shown, a burn card, the deck order, the seed, or another seat's auto-bet. Once the match is
+over, everything is public. Computer players get a `MatchView` too, so they cannot read what
+their seat may not see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from . import rules
+from .cards import Card
+from .commands import Act, SetAutoAction
+from .events import (
+    STREETS,
+    ActionTaken,
+    AutoActionCancelled,
+    AutoActionSet,
+    CardBurned,
+    DeckShuffled,
+    Event,
+    HoleCardsDealt,
+    HoleCardsShown,
+    MatchCreated,
+    Pot,
+    PotAwarded,
+)
+from .state import Match, Pending, PreviousHand
+
+Viewer = int | None  # a seat number, or None for a spectator
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """One thing the viewer may do now; amounts are "to" amounts (H15 terms)."""
+
+    kind: str
+    min: int | None = None  # bet, raise, set_auto's bet_or_raise
+    max: int | None = None
+    to: int | None = None  # call, all_in: the seat's bet after it
+    amount: int | None = None  # call, all_in: the chips it adds
+    actions: tuple[str, ...] | None = None  # set_auto: the kinds that may be set now
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInView:
+    seat: int
+    kind: str
+    name: str | None
+    level: str | None
+    stack: int
+    bet: int  # c[s], this round
+    total: int  # put in during the hand
+    in_hand: bool
+    all_in: bool
+    acted: int | None  # the level after its last action this round (H24)
+    place: int | None
+    cards: tuple[Card | None, ...]  # None where the viewer may not see the card
+    shown: HoleCardsShown | None
+    mucked: bool
+    auto: Pending | None  # the viewer's own pending auto-bet only
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    match_id: str
+    version: int
+    viewer: Viewer
+    status: Literal["active", "finished"]
+    phase: str
+    hand: int
+    max_hands: int
+    button: int
+    small_blind_seat: int
+    big_blind_seat: int
+    small_blind: int
+    big_blind: int
+    street: str | None
+    board: tuple[Card, ...]
+    level: int  # L, the bet to match (H17-H20)
+    min_raise_to: int  # min_full(L)
+    pot: int  # every chip put into the hand so far
+    pots: tuple[Pot, ...]  # as of the last finished betting round (H37)
+    actions: tuple[ActionTaken, ...]  # this hand's, `auto` hidden but for the viewer's own
+    to_act: int | None
+    asked: int | None  # the seat the showdown waits for (H33)
+    showdown_order: tuple[int, ...]
+    awards: tuple[PotAwarded, ...]  # this hand's so far
+    seats: tuple[SeatInView, ...]
+    legal: tuple[Legal, ...]  # the viewer's
+    previous: PreviousHand | None
+    button_draw: tuple[Card, ...]
+    winner: int | None
+    end_reason: str | None
+    deck_commitment: str
+    seeded: bool
+    seed: str | None  # hex, once revealed
+    turn_timeout_seconds: int | None
+
+
+def _cards(state: Match, seat: int, visible: bool) -> tuple[Card | None, ...]:
+    hole = state.hole[seat] if state.hole else ()
+    shown = state.shown[seat] if state.shown else None
+    if visible:
+        return hole
+    if shown is not None:
+        return shown.cards
+    return (None,) * len(hole)
+
+
+def _seat_in_view(state: Match, seat: int, viewer: Viewer, omniscient: bool) -> SeatInView:
+    spec = state.specs[seat]
+    dealt = bool(state.in_hand) and state.phase != "new"
+    own = seat == viewer
+    return SeatInView(
+        seat,
+        spec.kind,
+        spec.name,
+        spec.level,
+        state.stacks[seat],
+        state.bets[seat] if dealt else 0,
+        state.totals[seat] if dealt else 0,
+        dealt and state.in_hand[seat],
+        dealt and state.in_hand[seat] and state.stacks[seat] == 0,
+        state.acted[seat] if dealt else None,
+        state.places[seat],
+        _cards(state, seat, omniscient or own),
+        state.shown[seat] if dealt else None,
+        dealt and state.mucked[seat],
+        state.pending[seat] if dealt and (own or omniscient) else None,
+    )
+
+
+def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> MatchView:
+    """The match as `viewer` may see it; `omniscient` (an administrator) sees everything."""
+    over = state.phase == "over"
+    omniscient = omniscient or over
+    betting = state.phase in ("betting", "showdown")
+    return MatchView(
+        state.match_id,
+        state.version,
+        viewer,
+        "finished" if over else "active",
+        state.phase,
+        state.hand,
+        state.config.max_hands,
+        state.button,
+        state.small_blind_seat,
+        state.big_blind_seat,
+        state.small_blind,
+        state.big_blind,
+        STREETS[state.street] if betting else None,
+        state.board,
+        state.level,
+        state.min_full(state.level),
+        sum(state.totals),
+        state.pots,
+        tuple(_action_seen(action, viewer, omniscient) for action in state.actions),
+        state.to_act,
+        state.asked,
+        state.showdown_order,
+        state.awards,
+        tuple(_seat_in_view(state, seat, viewer, omniscient) for seat in range(state.seat_count)),
+        legal(state, viewer),
+        state.previous,
+        state.button_draw,
+        state.winner,
+        state.end_reason,
+        state.deck_commitment,
+        state.seeded,
+        state.seed.hex() if omniscient or state.seed_revealed else None,
+        state.turn_timeout_seconds,
+    )
+
+
+def _action_seen(action: ActionTaken, viewer: Viewer, omniscient: bool) -> ActionTaken:
+    seen = redact(action, viewer, omniscient=omniscient)
+    assert isinstance(seen, ActionTaken)
+    return seen
+
+
+def legal(state: Match, seat: Viewer) -> tuple[Legal, ...]:
+    """What `seat` may do now (H16-H25, H33, H43), with the amounts (H49)."""
+    if seat is None or state.phase == "over":
+        return ()
+    if seat == state.asked:
+        return (Legal("show"), Legal("muck"))
+    if seat == state.to_act:
+        return _betting_choices(state, seat)
+    return _auto_choices(state, seat)
+
+
+def _betting_choices(state: Match, seat: int) -> tuple[Legal, ...]:
+    choices = [Legal("fold")]
+    bet, stack, level = state.bets[seat], state.stacks[seat], state.level
+    if rules.can_act(state, Act(seat, "check")):
+        choices.append(Legal("check"))
+    if rules.can_act(state, Act(seat, "call")):
+        added = min(level - bet, stack)
+        choices.append(Legal("call", to=bet + added, amount=added))
+    low, high = rules.bet_bounds(state, seat)
+    if rules.can_act(state, Act(seat, "bet", high)):
+        choices.append(Legal("bet", min=low, max=high))
+    low, high = rules.raise_bounds(state, seat)
+    if rules.can_act(state, Act(seat, "raise", high)):
+        choices.append(Legal("raise", min=low, max=high))
+    if rules.can_act(state, Act(seat, "all_in")):
+        choices.append(Legal("all_in", to=bet + stack, amount=stack))
+    return tuple(choices)
+
+
+def _auto_choices(state: Match, seat: int) -> tuple[Legal, ...]:
+    top = state.bets[seat] + state.stacks[seat] if state.bets else 0
+    kinds = tuple(
+        kind
+        for kind in rules.AUTO_KINDS
+        if rules.can_set_auto(
+            state, SetAutoAction(seat, kind, top if kind == "bet_or_raise" else None)
+        )
+    )
+    if not kinds:
+        return ()
+    low = state.level + 1
+    setting = Legal("set_auto", min=low, max=top, actions=kinds)
+    if state.pending[seat] is None:
+        return (setting,)
+    return (setting, Legal("clear_auto"))
+
+
+def redact(event: Event, viewer: Viewer, *, omniscient: bool = False) -> Event:
+    """`event` as `viewer` may see it, hidden fields None (H48); the caller says
+    `omniscient` once the match is over (or for an administrator)."""
+    if omniscient:
+        return event
+    if isinstance(event, MatchCreated):
+        return replace(event, seed=None)
+    if isinstance(event, DeckShuffled):
+        return replace(event, order=None)
+    if isinstance(event, CardBurned):
+        return replace(event, card=None)
+    if isinstance(event, HoleCardsDealt) and event.seat != viewer:
+        return replace(event, cards=None)
+    if isinstance(event, ActionTaken) and event.seat != viewer:
+        return replace(event, auto=None)
+    if isinstance(event, AutoActionSet) and event.seat != viewer:
+        return replace(event, seat=None, kind=None, to=None)
+    if isinstance(event, AutoActionCancelled) and event.seat != viewer:
+        return replace(event, seat=None, reason=None)
+    return event
