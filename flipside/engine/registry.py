@@ -17,6 +17,7 @@ AnyGame = Game[Any, Any, Any, Any, Any]
 
 INSTALLED = (
     "flipside",
+    "oink",
     "holdem",
     "juggernaut",
 )  # module names under flipside.games, in listing order

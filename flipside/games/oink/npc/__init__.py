@@ -1,0 +1,2 @@
+"""Oink Poker's computer players: policies that decide from a `MatchView`, never from the
+full state (`driver` is the one place that holds both)."""
