@@ -19,6 +19,7 @@ INSTALLED = (
     "flipside",
     "oink",
     "holdem",
+    "orc",
     "juggernaut",
 )  # module names under flipside.games, in listing order
 DEFAULT_GAME = "flipside"

@@ -1,0 +1,187 @@
+"""The `insane` level's Monte Carlo: a draw, played out to the end of the round over worlds
+sampled from the seat's view.
+
+A world deals the unseen cards (`knowledge`) into what the seat cannot see and that
+matters for the rest of the round: the undrawn action-deck cards (its own contribution among
+them with the chance that it is still there) in a random order, and the other hands. The
+round then goes on by the rules (K19-K27), every player drawing while its expected bust
+payment is below its *boldness* times the give-up cost, and planting the number most rows
+hold, not its own. The seat's worth is the chips it gets back from the round from here: the
+pot or its share, less what it pays when it leaves.
+
+Rows are bit masks (bit n: the number n is in the row).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from flipside.games.orc.cards import NUMBERS
+from flipside.games.orc.state import PHASES
+from flipside.games.orc.views import MatchView
+
+from .habits import boldness
+from .knowledge import knowledge, mask_of
+
+# How boldly each level draws: the multiple of the give-up cost its expected bust payment may
+# reach. `normal`'s rule is exactly 1. The others' are `habits.boldness` fitted to their turns
+# in matches against `normal` (easy 4.8, hard 4.7, insane 4.1, where normal comes out at 1.7
+# on that scale), scaled to normal's 1. The seat itself, in its worlds, draws boldly.
+BOLDNESS = {"easy": 2.9, "normal": 1.0, "hard": 2.8, "insane": 2.5, "hate_you": 2.5}
+OWN_BOLDNESS = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutPlayer:
+    boldness: float
+
+    @staticmethod
+    def of(view: MatchView, seat: int) -> RolloutPlayer:
+        """A computer seat by its public level; a person by their turns so far."""
+        shown = view.seats[seat]
+        if shown.kind == "human":
+            return RolloutPlayer(boldness(shown.turns))
+        return RolloutPlayer(BOLDNESS.get(shown.level or "", 1.0))
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+class World:
+    """What every sampled world of one decision shares."""
+
+    def __init__(self, view: MatchView, players: Mapping[int, RolloutPlayer]) -> None:
+        known = knowledge(view)
+        me = view.viewer
+        assert me is not None
+        self.me = me
+        self.seats = len(view.seats)
+        self.phase = view.action_phase
+        self.start = view.start_seat if view.start_seat is not None else me
+        order = view.turn_order
+        self.later = order[order.index(me) + 1 :]
+        self.masks = [mask_of(seat.row) for seat in view.seats]
+        self.alive = [seat.in_round for seat in view.seats]
+        self.sizes = [seat.hand_size if seat.in_round else 0 for seat in view.seats]
+        self.hand = list(view.hand)
+        self.pool = [number for number in NUMBERS for _ in range(known.pool[number])]
+        self.deck = known.deck
+        self.mine = known.mine
+        self.mine_left = known.mine_left
+        self.pot = view.pot
+        self.boldness = [OWN_BOLDNESS] * self.seats
+        for seat, player in players.items():
+            self.boldness[seat] = player.boldness
+        weights = known.weights()
+        self.payment = [0.0] * (1 << (NUMBERS[-1] + 1))  # expected bust payment, by mask
+        for mask in range(1, len(self.payment)):
+            low = _lowest(mask)
+            self.payment[mask] = self.payment[mask & (mask - 1)] + weights[low] * low
+
+    def sample(self, rng: random.Random) -> tuple[list[int], list[list[int]]]:
+        """The undrawn action deck (top last) and every hand, the seat's own as it is."""
+        mine_in = self.mine is not None and (self.mine_left >= 1 or rng.random() < self.mine_left)
+        others = self.deck - mine_in
+        sizes = [0 if seat == self.me else size for seat, size in enumerate(self.sizes)]
+        wanted = min(len(self.pool), others + sum(sizes))
+        cards = rng.sample(self.pool, wanted)
+        deck = cards[:others]
+        if mine_in:
+            deck.append(self.mine)  # type: ignore[arg-type]
+        rng.shuffle(deck)
+        hands, at = [], others
+        for seat, size in enumerate(sizes):
+            hands.append(list(self.hand) if seat == self.me else cards[at : at + size])
+            at += size
+        return deck, hands
+
+    def play(self, rng: random.Random) -> float:
+        """One world: the seat draws now, and the round is played out."""
+        deck, hands = self.sample(rng)
+        masks, alive, me = list(self.masks), list(self.alive), self.me
+        number = deck.pop()
+        if masks[me] >> number & 1:
+            return -number
+        masks[me] |= 1 << number
+        return _finish(self, deck, hands, masks, alive, rng)
+
+
+def _finish(
+    world: World,
+    deck: list[int],
+    hands: list[list[int]],
+    masks: list[int],
+    alive: list[bool],
+    rng: random.Random,
+) -> float:
+    """The rest of the round after the seat's draw (K18-K27); the seat's chips from it."""
+    me, seats, payment, bold = world.me, world.seats, world.payment, world.boldness
+    pot, phase, start = world.pot, world.phase, world.start
+    order: Sequence[int] = world.later
+    left = sum(alive)
+    while True:
+        for seat in order:
+            if not alive[seat] or not deck:
+                continue  # out, or the turn passes (K24)
+            cost = min(_lowest(masks[s]) for s in range(seats) if alive[s])
+            mask = masks[seat]
+            if payment[mask] < bold[seat] * cost:
+                number = deck.pop()
+                if not mask >> number & 1:
+                    masks[seat] = mask | 1 << number
+                    continue
+                paid = number
+            else:
+                paid = cost
+            if seat == me:
+                return -paid
+            pot += paid
+            alive[seat] = False
+            left -= 1
+            if left == 1:
+                return pot  # K22: the seat is the last one in
+        if phase == PHASES:
+            return pot // left  # K26
+        phase += 1
+        start = _next_start(masks, alive, start, seats)
+        order = [s % seats for s in range(start, start + seats) if alive[s % seats]]
+        deck = _contributions(order, hands, masks)
+        rng.shuffle(deck)
+
+
+def _next_start(masks: list[int], alive: list[bool], previous: int, seats: int) -> int:
+    """K27, as `start.next_start`, over masks."""
+    low = min(_lowest(masks[s]) for s in range(seats) if alive[s])
+    if alive[previous] and _lowest(masks[previous]) == low:
+        return previous
+    holders = [s for s in range(seats) if alive[s] and _lowest(masks[s]) == low]
+    return max(holders, key=lambda s: (s - previous) % seats)
+
+
+def _contributions(order: Sequence[int], hands: list[list[int]], masks: list[int]) -> list[int]:
+    """K17: each player plants the number most rows hold, not its own, the largest on ties."""
+    held = [0] * (NUMBERS[-1] + 1)
+    for seat in order:
+        for number in NUMBERS:
+            held[number] += masks[seat] >> number & 1
+    deck = []
+    for seat in order:
+        hand = hands[seat]
+        if not hand:
+            continue
+        own = masks[seat]
+        card = max(hand, key=lambda n: (not own >> n & 1, held[n], n))
+        hand.remove(card)
+        deck.append(card)
+    return deck
+
+
+def draw_value(
+    view: MatchView, players: Mapping[int, RolloutPlayer], samples: int, rng: random.Random
+) -> float:
+    """The seat's mean chips from the round if it draws now, over `samples` worlds."""
+    world = World(view, players)
+    return sum(world.play(rng) for _ in range(samples)) / samples
