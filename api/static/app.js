@@ -51,6 +51,20 @@ function render() {
   if ($("record").open) drawRecord();
   const again = focusKey && document.querySelector(focusKey);
   if (again) again.focus();
+  else focusNewScene();
+}
+
+// A screen names what should take the focus when it first appears (data-autofocus: its
+// heading or its main button); without it the focus would fall back to the page's body when
+// the button just pressed goes away (after "start", a move, "next round").
+let sceneFocus = null;
+
+function focusNewScene() {
+  const target = $("app").querySelector("[data-autofocus]");
+  if (!target || target.dataset.autofocus === sceneFocus || $("record").open) return;
+  target.focus({ preventScroll: true });
+  // A button still disabled (a move in flight) takes the focus at a later redraw.
+  if (document.activeElement === target) sceneFocus = target.dataset.autofocus;
 }
 
 function brand() {
@@ -127,29 +141,57 @@ const host = {
   },
   redraw: render,
   say,
+  hush,
+  status,
   playAgain: () => start(choiceOf(state.match, state.view.game)),
   top: goTop,
   current,
 };
 
 // A move: its response is the seat's view after it (computer seats' replies included).
-// Resolves to whether the server took it.
+// Resolves to whether the server took it. A move the server takes long over (computer seats
+// answering) says so after a moment; one that never reached it waits for the server.
 async function send(call) {
   if (state.busy) return false;
   state.busy = true;
   render();
+  const thinking = setTimeout(() => ($("thinking").hidden = false), THINKING_AFTER_MS);
   try {
     state.view = await call();
     addEvents(await state.api.events(lastVersion()), false);
     return true;
   } catch (error) {
-    showError(error);
-    await refresh().catch(() => {});
+    if (error instanceof ApiError) {
+      showError(error);
+      await refresh().catch(() => {});
+    } else {
+      await reconnect();
+    }
     return false;
   } finally {
+    clearTimeout(thinking);
+    $("thinking").hidden = true;
     state.busy = false;
     render();
   }
+}
+
+const THINKING_AFTER_MS = 300;
+const RECONNECT_EVERY_MS = 1500;
+
+// The server could not be reached (the browser's own words for it are no use to a player):
+// say so until it answers again, then carry on from what it says.
+async function reconnect() {
+  $("reconnecting").hidden = false;
+  for (;;) {
+    try {
+      await refresh();
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_EVERY_MS));
+    }
+  }
+  $("reconnecting").hidden = true;
 }
 
 // --- starting, resuming, leaving ----------------------------------------------------------------
@@ -221,6 +263,8 @@ function leave() {
 
 async function goTop() {
   leave();
+  hush();
+  status("");
   if (state.view && finished(state.view)) forgetMatch();
   if (state.view) state.choice = choiceOf(state.match, state.view.game);
   state.screen = "top";
@@ -288,6 +332,16 @@ function say(line) {
   setTimeout(() => item.remove(), 3000);
 }
 
+// The ticker's lines go: the scene they belonged to is over.
+function hush() {
+  $("ticker").replaceChildren();
+}
+
+// The line a screen reader reads out when it changes: whose turn it is, what to do.
+function status(line) {
+  if ($("status").textContent !== line) $("status").textContent = line;
+}
+
 function showError(error) {
   const box = $("error");
   box.textContent = t("error", { message: error.message });
@@ -312,6 +366,7 @@ document.addEventListener("pointerup", () => redrawHeld && setTimeout(render));
 async function boot() {
   const saved = savedMatch();
   if (saved) state.choice = choiceOf(saved, saved.game);
+  if (saved) screensOf(saved.game); // on its way while the list of games is read
   try {
     state.games = await listGames();
   } catch (error) {

@@ -11,7 +11,11 @@
 //   initial()                        its unsaved state for a match just entered (`local`)
 //   foldRecord(events)               the record it reads, folded from this seat's events (GET
 //                                    /events and the stream: { version, type, data })
-//   render(match, host)              the nodes of the match's screen
+//   howToPlay()                      optional: the nodes of its "how to play" (instead of
+//                                    the `rules` list)
+//   render(match, host)              the nodes of the match's screen; an element with
+//                                    data-autofocus="<key>" takes the focus when a screen
+//                                    with a new key appears (its heading or main button)
 //   recordPanel(match)               the content of the "record" dialog
 //   onEvent(event, host)             optional: an event that just came in on the stream
 // `match` is { view, record, me, saved, local, busy }: `view` is the seat's view (the envelope,
@@ -19,8 +23,9 @@
 // events so far, `me` the seat; `saved` is the screen's own state kept in the browser with the
 // match (it survives a reload), `local` lives as long as the page.
 // `host` is the shell: move(action) sends { kind, ... } and resolves to whether it was taken;
-// save(changes) merges into `saved`; redraw(); say(line) for the ticker; playAgain(); top();
-// current() the match as it is now (for timers).
+// save(changes) merges into `saved`; redraw(); say(line) for the ticker, hush() to clear it
+// (its news is over); status(line) the one line a screen reader reads out when it changes
+// (whose turn, what to do); playAgain(); top(); current() the match as it is now (for timers).
 
 import { h } from "./ui/dom.js";
 

@@ -40,6 +40,7 @@ pytestmark = pytest.mark.browser
 # Whatever the page shows, one of these is what a player can do next.
 NEXT_STEP = "#end, #next-round, #place:not([disabled]), #keep-all:not([disabled])"
 MAX_STEPS = 400  # a 3-seat match lasts a handful of rounds; this only bounds a hang
+TAP_AFTER_DRAG_MS = 700
 
 
 # --- driving the page ---------------------------------------------------------------------------
@@ -80,6 +81,9 @@ def touch_drag(page: Any, card: Any, to: Any) -> None:
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
+    # Headless Chromium drops a tap that comes within about half a second of a simulated
+    # drag, even on a bare page: the next tap waits that long.
+    page.wait_for_timeout(TAP_AFTER_DRAG_MS)
 
 
 def match_id(page: Any) -> str:
@@ -289,6 +293,20 @@ def test_resume_after_reload_and_after_closing_the_tab(server: Any, pages: Brows
     page = first.page
     start_match(page, server.base_url)
     rng = random.Random(3)
+    advance_to(page, "#keep-all:not([disabled])", rng)
+    page.locator(".hand .card").nth(0).tap()  # discards marked mid-exchange ...
+    page.locator(".hand .card").nth(3).tap()
+    marked = page.locator(".hand .card.marked")
+    chosen = [marked.nth(i).get_attribute("data-card") for i in range(2)]
+    page.reload()
+    page.click("#continue")
+    page.wait_for_selector("#keep-all:not([disabled])")
+    marked = page.locator(".hand .card.marked")
+    assert [marked.nth(i).get_attribute("data-card") for i in range(marked.count())] == chosen, (
+        "the marked discards survive a reload"
+    )
+    assert page.locator("#exchange").inner_text() == "2枚交換"
+    page.click("#exchange")
     advance_to(page, "#place:not([disabled])", rng)
     cards = page.locator(".hand .card")
     cards.nth(1).dblclick()  # a private layout: one card turned ...
@@ -530,9 +548,10 @@ def serve_games(page: Any, games: list[dict[str, Any]]) -> None:
 
 
 def web_paths(requested: list[str], base_url: str) -> list[str]:
-    """The files the page loaded from the client (``/web/...``), as paths under /web/."""
-    prefix = f"{base_url}/web/"
-    return [url[len(prefix) :] for url in requested if url.startswith(prefix)]
+    """The files the page loaded from the client (``/assets/<version>/...`` or ``/web/...``),
+    as paths in the client's folder."""
+    client_file = re.compile(re.escape(base_url) + r"/(?:web|assets/[0-9a-f]+)/(.+)")
+    return [found[1] for url in requested if (found := client_file.fullmatch(url))]
 
 
 def test_the_top_page_offers_the_installed_games_and_flipside_screens_load(
@@ -732,3 +751,316 @@ def test_a_whole_juggernaut_match_on_a_phone_and_the_card_page(
     }
     screenshot(card.page, "phone-juggernaut-card", full_page=True)
     card.assert_clean(server.base_url)
+
+
+# --- the table as a player of the source's site judges it ------------------------------------
+
+# WCAG's contrast ratio of each visible rank against its card, the card's opacity (its own and
+# its ancestors') blending both into the felt behind it, as the eye sees them.
+RANK_CONTRAST = """() => {
+  const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const luminance = (c) => {
+    const [r, g, b] = c.map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const felt = rgb(getComputedStyle(document.documentElement).backgroundColor);
+  const mix = (c, a) => c.map((v, i) => a * v + (1 - a) * felt[i]);
+  return [...document.querySelectorAll(".card:not(.back) .rank")]
+    .filter((rank) => rank.getClientRects().length)
+    .map((rank) => {
+      const card = rank.closest(".card");
+      let opacity = 1;
+      let filtered = false;
+      for (let node = rank; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        opacity *= Number(style.opacity);
+        filtered ||= style.filter !== "none";
+      }
+      const ink = luminance(mix(rgb(getComputedStyle(rank).color), opacity));
+      const paper = luminance(mix(rgb(getComputedStyle(card).backgroundColor), opacity));
+      const ratio = (Math.max(ink, paper) + 0.05) / (Math.min(ink, paper) + 0.05);
+      const where = card.parentElement.className;
+      return { text: rank.textContent, ratio: filtered ? 0 : ratio, where };
+    });
+}"""
+
+# Every drawn rank: its text and whether it is underlined.
+RANK_MARKS = """() => [...document.querySelectorAll(".card .rank")].map((rank) => ({
+  text: rank.textContent,
+  underlined: getComputedStyle(rank).textDecorationLine.includes("underline"),
+}))"""
+
+# The lines each item of the seats' headers takes (a word broken over two lines takes two).
+HEADER_LINES = """() => [...document.querySelectorAll(".seat header > *")].map((item) => {
+  const range = document.createRange();
+  range.selectNodeContents(item);
+  const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+  return { text: item.textContent, lines: tops.size };
+})"""
+
+# Notes every line the ticker shows while the orientation or a showdown is on screen.
+TICKER_WATCH = """() => {
+  window.__staleNews = [];
+  new MutationObserver((changes) => {
+    const added = changes.flatMap((change) => [...change.addedNodes]);
+    const later = "#place, #showdown, #end, .mine [data-autofocus^=placed]";
+    if (added.length && document.querySelector(later))
+      window.__staleNews.push(...added.map((node) => node.textContent));
+  }).observe(document.getElementById("ticker"), { childList: true });
+}"""
+
+
+def assert_cards_read_right(page: Any) -> int:
+    """6 and 9 are underlined and nothing else is, every rank is legible (AA, 4.5:1), and every
+    card has a label; returns how many 6s and 9s were seen."""
+    marks = page.evaluate(RANK_MARKS)
+    assert [m for m in marks if m["underlined"] != (m["text"] in ("6", "9"))] == []
+    contrast = page.evaluate(RANK_CONTRAST)
+    assert contrast and [c for c in contrast if c["ratio"] < 4.5] == [], contrast
+    unlabelled = page.locator(".card:not([aria-label]), .card[aria-label='']")
+    assert unlabelled.count() == 0
+    return sum(m["text"] in ("6", "9") for m in marks)
+
+
+def test_the_table_on_a_phone_reads_right_and_keeps_to_its_scene(
+    server: Any, pages: BrowserPages
+) -> None:
+    """A Japanese phone, four seats: 6 and 9 marked, ranks legible, the seats' headers on one
+    line with larger cards, every card labelled, one status line read out, the focus on each
+    new screen, no exchange news over the orientation or showdown, and "place" within reach
+    on a 320 px phone."""
+    phone = pages.open(PHONE)
+    page = phone.page
+    start_match(page, server.base_url, players=4)
+    page.wait_for_selector("#centre")
+    assert page.evaluate("document.activeElement.id") == "centre", "the focus after start"
+    page.evaluate(TICKER_WATCH)
+    page.evaluate("window.__status = document.getElementById('status')")
+    rng = random.Random(2)
+    sixes_and_nines = 0
+    for _round in range(2):
+        advance_to(page, "#keep-all:not([disabled])", rng)
+        assert [h for h in page.evaluate(HEADER_LINES) if h["lines"] != 1] == []
+        seat_card = page.locator(".seat .cards .card").first.bounding_box()
+        assert seat_card["width"] >= 40, seat_card
+        rank_size = page.locator(".seat .cards .card .rank").first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+        assert rank_size >= 16
+        assert page.locator(".seat .life[role=img][aria-label]").count() == 3
+        sixes_and_nines += assert_cards_read_right(page)
+        # One live region for the status line, the same node all along, saying the turn.
+        assert page.locator("[role=status], [aria-live]:not(#ticker)").count() == 1
+        assert page.evaluate("window.__status === document.getElementById('status')")
+        assert page.locator("#status").text_content() == page.locator(".message").inner_text()
+        tap_highlight = page.locator("#keep-all").evaluate(
+            "e => getComputedStyle(e).webkitTapHighlightColor"
+        )
+        assert tap_highlight == "rgba(0, 0, 0, 0)"
+        page.locator(".hand .card").nth(2).tap()
+        page.tap("#exchange")
+        page.wait_for_selector("#place:not([disabled])")
+        assert page.evaluate("document.activeElement.id") == "place", "the focus after exchange"
+        assert page.locator("#ticker div").count() == 0, "the exchange news ended with it"
+        if _round == 0:
+            screenshot(page, "phone-orientation-ja")
+            page.set_viewport_size({"width": 320, "height": 568})
+            place = page.locator("#place").bounding_box()
+            assert place["y"] >= 0 and place["y"] + place["height"] <= 568, place
+            screenshot(page, "phone-320-orientation")
+            page.set_viewport_size(PHONE["viewport"])
+        page.locator(".hand .card").nth(0).dblclick()
+        assert page.locator(".hand .card.turning").count() == 1, "the rotated card turns"
+        page.tap("#place")
+        page.wait_for_selector("#next-round, #end")
+        focused = page.evaluate("document.activeElement.closest('#showdown, #end')?.id")
+        assert focused in ("showdown", "end"), "the focus after place"
+        sixes_and_nines += assert_cards_read_right(page)
+        assert page.locator(".result .side-lines tr").count() >= 4, "a table per seat"
+        if page.locator("#end").count():
+            break
+        screenshot(page, "phone-showdown-ja", full_page=True)
+        page.tap("#next-round")
+    assert sixes_and_nines > 0, "no 6 or 9 was dealt: nothing was checked"
+    assert page.evaluate("window.__staleNews") == [], "exchange news over a later scene"
+    phone.assert_clean(server.base_url)
+
+
+def column_lefts(page: Any, table: Any) -> list[float]:
+    return [cell.bounding_box()["x"] for cell in table.locator("tr").first.locator("td").all()]
+
+
+def test_the_desktop_record_guide_and_feedback(server: Any, pages: BrowserPages) -> None:
+    """English on a desktop: the how-to's table of hands, the tie rule and the round; the
+    record's up and down columns line up; a slow move says the others are thinking; a move
+    that cannot reach the server says "reconnecting" (in the page's words) until it answers."""
+    desktop = pages.open(DESKTOP)
+    page = desktop.page
+    page.add_init_script(
+        """(() => {
+          const fetchFirst = window.fetch.bind(window);
+          window.fetch = async (input, init) => {
+            if (String(input).endsWith("/actions") && window.__slowMoves)
+              await new Promise((resolve) => setTimeout(resolve, 800));
+            return fetchFirst(input, init);
+          };
+        })();"""
+    )
+    page.goto(server.base_url + "/")
+    page.wait_for_selector("#top-page")
+    page.click("#language")
+    page.click("details.how-to summary")
+    rows = page.locator("#hands-table tbody tr")
+    categories = [row.get_attribute("data-category") for row in rows.all()]
+    assert categories[0] == "five_of_a_kind" and categories[-1] == "high_card"
+    assert len(set(categories)) == 8 and "no flushes" in page.locator(".how-to").inner_text()
+    assert page.locator("#hands-table tr[data-ranks='A2345'] td").last.inner_text() == (
+        "straight to 5"
+    )
+    assert "earlier" in page.locator("#tie-rule").inner_text()
+    assert page.locator(".round-flow li").count() == 5
+    screenshot(page, "desktop-how-to-en", full_page=True)
+    page.click("details.how-to summary")
+
+    start_match(page, server.base_url)
+    rng = random.Random(4)
+    advance_to(page, "#next-round", rng)
+    page.click("#open-record")
+    up, down = page.locator("#record .record-round").first.locator(".side-table").all()[:2]
+    assert column_lefts(page, up) == column_lefts(page, down), "up and down columns line up"
+    screenshot(page, "desktop-record-en")
+    page.click("#close-record")
+    page.click("#next-round")
+
+    page.evaluate("window.__slowMoves = true")
+    page.wait_for_selector("#keep-all:not([disabled]), #place:not([disabled])")
+    move = "#keep-all" if page.locator("#keep-all").count() else "#place"
+    page.click(move)
+    page.wait_for_selector("#thinking", state="visible")
+    assert page.locator("#thinking").inner_text() == "The other players are thinking…"
+    page.wait_for_selector("#thinking", state="hidden")
+    page.evaluate("window.__slowMoves = false")
+
+    advance_to(page, "#keep-all:not([disabled]), #place:not([disabled])", rng)
+    cut = re.compile(r"/v1/matches/[^/?]+(/actions)?$")
+    page.route(cut, lambda route: route.abort("internetdisconnected"))
+    move = "#keep-all" if page.locator("#keep-all").count() else "#place"
+    page.click(move)
+    notice = page.locator("#reconnecting")
+    notice.wait_for(state="visible")
+    assert notice.inner_text() == "Reconnecting to the server…"
+    assert page.locator("#error").is_hidden()
+    page.wait_for_timeout(2000)
+    assert notice.is_visible(), "until the server answers"
+    page.unroute(cut)
+    notice.wait_for(state="hidden")
+    page.wait_for_selector(NEXT_STEP)
+    # The requests cut on purpose are the only errors.
+    assert desktop.errors and all("ERR_INTERNET_DISCONNECTED" in e for e in desktop.errors)
+    desktop.errors.clear()
+    desktop.assert_clean(server.base_url)
+
+
+# --- after the person is out -------------------------------------------------------------------
+
+
+def api_call(base_url: str, method: str, path: str, token: str, body: Any = None) -> Any:
+    response = requests.request(
+        method,
+        base_url + path,
+        json=body,
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=30,
+    )
+    response.raise_for_status()
+    return response.json()
+
+
+def plain_play(base_url: str, match: str, token: str) -> None:
+    """The person keeps every card and places them as dealt, as a player pressing "keep all"
+    and "place" does, until the match is over."""
+    path = f"/v1/matches/{match}"
+    for _ in range(MAX_STEPS):
+        view = api_call(base_url, "GET", path, token)
+        mine = view["seats"][0]
+        if view["status"] == "finished" or mine["eliminated"]:
+            return
+        if view["phase"] == "exchange" and view["to_act"] == 0:
+            api_call(
+                base_url, "POST", path + "/actions", token, {"kind": "exchange", "discard": []}
+            )
+        elif view["phase"] == "orientation" and not mine["orientation_in"]:
+            cards = {"kind": "orientation", "cards": mine["cards"]}
+            api_call(base_url, "POST", path + "/actions", token, cards)
+    raise AssertionError("the match did not end")
+
+
+def seed_out_early(server: Any, seats: list[dict[str, Any]]) -> tuple[str, dict[str, Any], int]:
+    """A seed with which a person who plays plainly goes out two or more rounds before the
+    match ends: (seed, their SeatEliminated event's data, the last round)."""
+    for attempt in range(40):
+        seed = f"{attempt:064x}"
+        body = {"game": "flipside", "seats": seats, "seed": seed}
+        created = api_call(server.base_url, "POST", "/v1/matches", server.admin_token, body)
+        match = created["match_id"]
+        plain_play(server.base_url, match, created["seats"][0]["token"])
+        events = api_call(server.base_url, "GET", f"/v1/matches/{match}/events", server.admin_token)
+        events = events["events"] if isinstance(events, dict) else events
+        rounds = [e["data"]["round"] for e in events if e["type"] == "RoundStarted"]
+        out = [
+            e["data"] for e in events if e["type"] == "SeatEliminated" and e["data"]["seat"] == 0
+        ]
+        if out and max(rounds) >= out[0]["round"] + 2:
+            return seed, out[0], max(rounds)
+    raise AssertionError("no seed in 40 puts the person out early")
+
+
+def test_after_the_person_is_out_the_rest_is_shown_round_by_round(
+    server: Any, pages: BrowserPages
+) -> None:
+    """Out before the end: the record stops at the showdown on screen, "next round" shows the
+    next one as if watching, "skip to the end" goes to the end, which says when they went out."""
+    seats = [{"type": "human", "name": "you"}] + [{"type": "npc", "level": "easy"}] * 3
+    seed, out, last_round = seed_out_early(server, seats)
+    out_round = out["round"]
+    desktop = pages.open(DESKTOP)
+    page = desktop.page
+
+    def seeded(route: Any) -> None:
+        body = {**route.request.post_data_json, "seed": seed}
+        headers = {**route.request.headers, "authorization": f"Bearer {server.admin_token}"}
+        route.continue_(post_data=json.dumps(body), headers=headers)
+
+    page.route("**/v1/matches", seeded)
+    start_match(page, server.base_url, players=4)
+    page.click("#language")
+    for _ in range(MAX_STEPS):
+        page.wait_for_selector(NEXT_STEP)
+        if page.locator(".result.me.out").count():
+            break
+        page.click(
+            "#next-round"
+            if page.locator("#next-round").count()
+            else "#keep-all:not([disabled]), #place:not([disabled])"
+        )
+    assert page.locator("#showdown").get_attribute("data-round") == str(out_round)
+    page.click("#open-record")
+    shown = page.locator("#record .record-round")
+    assert [int(r.get_attribute("data-round")) for r in shown.all()] == list(
+        range(out_round, 0, -1)
+    ), "no round after the showdown on screen"
+    page.click("#close-record")
+    page.click("#next-round")
+    page.wait_for_selector(f"#showdown[data-round='{out_round + 1}']")
+    assert page.locator(".watching").is_visible() and page.locator(".result.me").count() == 0
+    screenshot(page, "desktop-watching")
+    page.click("#skip-to-end")
+    page.wait_for_selector("#end")
+    went_out = f"You went out in round {out_round}, on the {out['side']} side"
+    assert page.locator("#went-out").inner_text() == went_out
+    assert page.locator("#showdown").get_attribute("data-round") == str(last_round)
+    screenshot(page, "desktop-end-out", full_page=True)
+    desktop.assert_clean(server.base_url)

@@ -7,6 +7,7 @@ modules, and nothing is fetched from anywhere but this server.
 
 from __future__ import annotations
 
+import gzip
 import posixpath
 import re
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 from flask.testing import FlaskClient
 from flipside.api import create_app
 from flipside.api.dependencies import Dependencies
+from flipside.api.web import read_tree, tree
 
 from flipside.config import Settings
 
@@ -37,29 +39,36 @@ def test_the_page_is_served_at_the_root_with_a_strict_policy(client: FlaskClient
     assert response.status_code == 200
     assert response.mimetype == "text/html"
     assert "default-src 'self'" in response.headers["Content-Security-Policy"]
-    assert b'<script type="module" src="/web/app.js">' in response.data
+    version = tree().version
+    assert f'<script type="module" src="/assets/{version}/app.js">'.encode() in response.data
+    assert b'"/web/' not in response.data, "the page names only versioned files"
+    assert response.headers["Cache-Control"] == "no-cache"
 
 
-def _module_graph() -> set[str]:
-    """Every module reachable from app.js, from each game's screens (the shell imports
-    ``games/<game>/screen.js`` by the game's id) and from every page's module scripts, as
-    paths under api/static."""
+def _imports_of(*starts: str) -> set[str]:
+    """The modules `starts` import, directly or not, themselves included, as paths under
+    api/static."""
     seen: set[str] = set()
-    todo = [
-        "app.js",
-        *(p.relative_to(STATIC).as_posix() for p in STATIC.glob("games/*/screen.js")),
-        *(src for page in STATIC.rglob("*.html") for src in PAGE_SCRIPT.findall(page.read_text())),
-    ]
+    todo = list(starts)
     while todo:
         name = todo.pop()
         if name in seen:
             continue
         seen.add(name)
-        source = (STATIC / name).read_text()
-        for target in IMPORT.findall(source):
+        for target in IMPORT.findall((STATIC / name).read_text()):
             assert target.startswith("."), f"{name} imports {target}: only local modules"
             todo.append(posixpath.normpath(posixpath.join(posixpath.dirname(name), target)))
     return seen
+
+
+def _module_graph() -> set[str]:
+    """Every module reachable from app.js, from each game's screens (the shell imports
+    ``games/<game>/screen.js`` by the game's id) and from every page's module scripts."""
+    return _imports_of(
+        "app.js",
+        *(p.relative_to(STATIC).as_posix() for p in STATIC.glob("games/*/screen.js")),
+        *(src for page in STATIC.rglob("*.html") for src in PAGE_SCRIPT.findall(page.read_text())),
+    )
 
 
 def test_every_module_the_page_imports_is_served_as_javascript(client: FlaskClient) -> None:
@@ -83,3 +92,67 @@ def test_nothing_is_loaded_from_another_site() -> None:
     for path in STATIC.rglob("*"):
         if path.is_file():
             assert not re.search(r"https?://", path.read_text()), path
+
+
+PRELOAD = re.compile(r'<link rel="modulepreload" href="/web/([^"]+)"')
+
+
+def test_the_page_asks_for_the_shell_and_flipside_modules_at_once() -> None:
+    """Every module of the shell and of Flipside's screens is preloaded by the page, so none
+    waits for the module that imports it to arrive first."""
+    preloaded = set(PRELOAD.findall((STATIC / "index.html").read_text()))
+    wanted = _imports_of("app.js", "games/flipside/screen.js")
+    assert wanted - {"app.js"} <= preloaded
+    assert preloaded <= wanted, "nothing preloaded that is not imported"
+
+
+def test_versioned_files_are_cached_for_good_and_compressed(client: FlaskClient) -> None:
+    version = tree().version
+    plain = client.get(f"/assets/{version}/app.js")
+    assert plain.status_code == 200
+    assert plain.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert "Content-Encoding" not in plain.headers
+    assert plain.data == (STATIC / "app.js").read_bytes()
+    packed = client.get(f"/assets/{version}/app.js", headers={"Accept-Encoding": "gzip, br"})
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert packed.headers["Vary"] == "Accept-Encoding"
+    assert gzip.decompress(packed.data) == plain.data
+    assert len(packed.data) < len(plain.data) / 2
+    again = client.get(
+        f"/assets/{version}/app.js", headers={"If-None-Match": plain.headers["ETag"]}
+    )
+    assert again.status_code == 304
+
+
+def test_a_file_of_another_version_is_sent_to_this_one_and_unknown_files_are_404(
+    client: FlaskClient,
+) -> None:
+    moved = client.get("/assets/0123456789ab/app.js")
+    assert moved.status_code == 302
+    assert moved.headers["Location"].endswith(f"/assets/{tree().version}/app.js")
+    assert moved.headers["Cache-Control"] == "no-cache"
+    assert client.get(f"/assets/{tree().version}/nothing.js").status_code == 404
+    assert client.get(f"/assets/{tree().version}/../web.py").status_code == 404
+
+
+def test_the_whole_first_visit_compresses_to_under_half() -> None:
+    """What a first visit downloads: the page, the shell and Flipside's screens."""
+    names = {"index.html", "style.css", "games/flipside/style.css"} | _imports_of(
+        "app.js", "games/flipside/screen.js"
+    )
+    assets = [tree().assets[name] for name in names]
+    plain = sum(len(asset.body) for asset in assets)
+    packed = sum(len(asset.gzipped or asset.body) for asset in assets)
+    assert packed < plain / 2, (packed, plain)
+
+
+def test_any_change_to_any_file_versions_every_url(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text('<script type="module" src="/web/app.js"></script>')
+    (tmp_path / "app.js").write_text('import "./games/a.js";')
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "a.js").write_text("export const a = 1;")
+    first = read_tree(tmp_path)
+    (tmp_path / "games" / "a.js").write_text("export const a = 2;")
+    second = read_tree(tmp_path)
+    assert first.version != second.version
+    assert f'src="/assets/{second.version}/app.js"'.encode() in second.assets["index.html"].body

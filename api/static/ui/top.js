@@ -54,18 +54,21 @@ export function topScreen({ games, choice, screens, canResume, busy, act }) {
           t("continue"),
         ),
     ),
-    words?.texts("rules") &&
-      h(
-        "details",
-        { class: "how-to" },
-        h("summary", {}, t("howTo")),
-        h(
-          "ul",
-          {},
-          words.texts("rules").map((line) => h("li", {}, line)),
-        ),
-      ),
+    howTo(screens, words),
   );
+}
+
+// "How to play": the game's own guide when it draws one, else its `rules` as a list.
+function howTo(screens, words) {
+  const guide = screens?.howToPlay
+    ? screens.howToPlay()
+    : words?.texts("rules") &&
+      h(
+        "ul",
+        {},
+        words.texts("rules").map((line) => h("li", {}, line)),
+      );
+  return guide && h("details", { class: "how-to" }, h("summary", {}, t("howTo")), guide);
 }
 
 // A row of pill-shaped radio buttons (or one checkbox): `items` are [value, label, disabled].

@@ -48,6 +48,25 @@ export const TEXT = {
     exchanged: "{name}: {n}枚交換",
     recordEmpty: "まだ記録はありません",
     cardLabel: "上 {up}、下 {down}",
+    watching: "あなたは脱落しました。残りの試合を観戦中です",
+    skipToEnd: "結果まで飛ばす",
+    wentOut: "あなたはラウンド {n} の{side}で脱落しました",
+    lifeChange: "ライフ {lives}",
+    guide: {
+      flowTitle: "ラウンドの流れ",
+      flow: [
+        "配札: 各自に5枚、表向きで配られます(配られた札は全員に見えます)",
+        "交換: スタートの人から順に1周、0〜5枚を捨てて同じ枚数を引きます(引いた札は本人だけが見えます)",
+        "向き: 全員が同時に、こっそり各札のどちらの数値を上にするか決めて伏せます",
+        "上側の勝負: 最も強い人はライフ+1(フルハウス以上なら+2)、最も弱い人は−1",
+        "下側の勝負: 最も弱い人はライフ−2。ライフ0で脱落、最後の1人が優勝です",
+      ],
+      handsTitle: "役の強さ(強い順)",
+      handsNote: "札にスートはないのでフラッシュはありません。Aは A 2 3 4 5(最弱のストレート)の下端にもなります",
+      example: "例",
+      tieTitle: "同じ強さの役",
+      tie: "まったく同じ役なら、そのラウンドの手番が早い人(スタートに近い人)が強いとみなされます",
+    },
     faceDown: "伏せ札",
     rules: [
       "札には異なる2つの数値があります。奥に向けた数値が上側、手前の数値が下側の役になります",
@@ -60,6 +79,16 @@ export const TEXT = {
       hard: "たまに最善手を選ばないことがあります",
       insane: "あなたの打ち方を学び、最善手を模索します",
       hate_you: "あなたのライフを積極的に削りに行きます",
+    },
+    categories: {
+      five_of_a_kind: "ファイブカード",
+      four_of_a_kind: "フォーカード",
+      full_house: "フルハウス",
+      straight: "ストレート",
+      three_of_a_kind: "スリーカード",
+      two_pair: "ツーペア",
+      one_pair: "ワンペア",
+      high_card: "ハイカード",
     },
     hands: {
       five_of_a_kind: "{a}のファイブカード",
@@ -114,6 +143,25 @@ export const TEXT = {
     exchanged: "{name}: exchanged {n}",
     recordEmpty: "Nothing recorded yet",
     cardLabel: "{up} up, {down} down",
+    watching: "You are out: watching the rest of the match",
+    skipToEnd: "Skip to the end",
+    wentOut: "You went out in round {n}, on the {side} side",
+    lifeChange: "Life {lives}",
+    guide: {
+      flowTitle: "A round",
+      flow: [
+        "Deal: five cards each, face up (everyone sees the dealt cards)",
+        "Exchange: one lap from the start seat; discard 0 to 5 cards and draw as many (only you see what you drew)",
+        "Orientation: everyone at once and in secret chooses which rank of each card points up, and places the cards face down",
+        "Up side: the strongest up hand gains 1 life (2 with a full house or better), the weakest loses 1",
+        "Down side: the weakest down hand loses 2 life. At 0 you are out; the last one left wins",
+      ],
+      handsTitle: "Hands, strongest first",
+      handsNote: "Cards have no suits, so there are no flushes. The ace also starts A 2 3 4 5, the weakest straight",
+      example: "Example",
+      tieTitle: "Equal hands",
+      tie: "Exactly equal hands are told apart by turn order: the seat earlier in this round's order (nearer the start seat) counts as stronger",
+    },
     faceDown: "face down",
     rules: [
       "Each card shows two different ranks: the one pointing away from you is your up hand, the near one your down hand",
@@ -126,6 +174,16 @@ export const TEXT = {
       hard: "now and then misses the best move",
       insane: "learns how you play and searches for the best move",
       hate_you: "goes after your life",
+    },
+    categories: {
+      five_of_a_kind: "five of a kind",
+      four_of_a_kind: "four of a kind",
+      full_house: "full house",
+      straight: "straight",
+      three_of_a_kind: "three of a kind",
+      two_pair: "two pair",
+      one_pair: "one pair",
+      high_card: "high card",
     },
     // The same words as flipside.games.flipside.hands.describe, so the test can compare them.
     hands: {
@@ -141,7 +199,7 @@ export const TEXT = {
   },
 };
 
-const words = translator(TEXT);
+export const words = translator(TEXT);
 
 export const { t } = words;
 

@@ -5,18 +5,30 @@ import { identity, rankLabel } from "../cards.js";
 import { t } from "../i18n.js";
 import { h } from "../../../ui/dom.js";
 
-// `oriented` is up rank first ("2T"); `small` draws the compact card of the table.
-export function cardFace(oriented, { small = false, attrs = {} } = {}) {
+// A 6 and a 9 look alike upside down: real cards underline them, and so does every face here.
+const AMBIGUOUS = new Set(["6", "9"]);
+
+function rank(side, value) {
+  const marked = AMBIGUOUS.has(value) ? " underlined" : "";
+  return h("span", { class: `rank ${side}${marked}`, "aria-hidden": "true" }, rankLabel(value));
+}
+
+// `oriented` is up rank first ("2T"); `small` draws the compact card of the table; `turning`
+// plays the half turn of a card the player has just rotated. Every face is labelled with both
+// ranks, so a screen reader reads each card the same wherever it lies.
+export function cardFace(oriented, { small = false, turning = false, attrs = {} } = {}) {
   const [up, down] = oriented;
   return h(
     "div",
     {
-      class: `card${small ? " small" : ""}`,
+      class: `card${small ? " small" : ""}${turning ? " turning" : ""}`,
+      role: "img",
+      "aria-label": cardLabel(oriented),
       dataset: { card: identity(oriented), up, down },
       ...attrs,
     },
-    h("span", { class: "rank up" }, rankLabel(up)),
-    h("span", { class: "rank down", "aria-hidden": "true" }, rankLabel(down)),
+    rank("up", up),
+    rank("down", down),
   );
 }
 
@@ -27,14 +39,19 @@ export function cardLabel(oriented) {
 
 // A card nobody at this seat may see yet (another seat's drawn card, R10).
 function cardBack({ small = false } = {}) {
-  return h("div", { class: `card back${small ? " small" : ""}`, "aria-label": t("faceDown") });
+  return h("div", {
+    class: `card back${small ? " small" : ""}`,
+    role: "img",
+    "aria-label": t("faceDown"),
+  });
 }
 
-// Cards as the API gives them: identities, with null for a hidden card.
-export function cardList(cards, options = {}) {
+// Cards as the API gives them: identities, with null for a hidden card; `label` names the
+// group for a screen reader.
+export function cardList(cards, { label, ...options } = {}) {
   return h(
     "div",
-    { class: "cards" },
+    { class: "cards", role: "group", "aria-label": label },
     cards.map((card) => (card ? cardFace(card, options) : cardBack(options))),
   );
 }

@@ -19,24 +19,28 @@ function mineHead(view, me) {
   );
 }
 
-// ctx: { view, me, layout, marked, busy, act } where act holds the screen's actions.
-export function exchangeArea({ view, me, layout, marked, busy, act }) {
+// The line that says what the player is waiting for or is to do (the shell reads it out).
+export function statusLine(view, me) {
+  const mine = view.seats[me];
+  if (view.phase === "orientation") return mine.orientation_in ? t("placed") : t("chooseOrientation");
+  if (mine.exchanged) return t("statusExchanged", { n: mine.exchanged_count });
+  if (view.to_act === me) return t("yourTurn");
+  return t("waitingFor", { name: seatName(view.seats[view.to_act], me) });
+}
+
+// ctx: { view, me, layout, turning, busy, act } where act holds the screen's actions.
+export function exchangeArea({ view, me, layout, turning, busy, act }) {
   const mine = view.seats[me];
   const myTurn = view.to_act === me;
-  const count = marked.size;
-  const acting = view.seats[view.to_act];
-  const message = myTurn ? t("yourTurn") : t("waitingFor", { name: seatName(acting, me) });
+  const count = layout.marked.length;
   return h(
     "section",
     { class: "mine", "aria-label": t("you") },
     mineHead(view, me),
-    h(
-      "p",
-      { class: "message", role: "status" },
-      mine.exchanged ? t("statusExchanged", { n: mine.exchanged_count }) : message,
-    ),
+    h("p", { class: "message" }, statusLine(view, me)),
     handRow(orientedCards(layout), {
-      marked,
+      marked: new Set(layout.marked),
+      turning,
       label: t("you"),
       actions: {
         tap: (i) => myTurn && act.toggleMark(i),
@@ -54,7 +58,7 @@ export function exchangeArea({ view, me, layout, marked, busy, act }) {
         "div",
         { class: "my-discards" },
         h("span", {}, t("discarded")),
-        cardList(mine.discarded, { small: true }),
+        cardList(mine.discarded, { small: true, label: t("discarded") }),
       ),
     h(
       "div",
@@ -98,21 +102,25 @@ function handNames(oriented) {
   };
   return h(
     "div",
-    { class: "hand-names", "aria-live": "polite" },
+    { class: "hand-names" },
     line("up", up),
     line("down", down),
   );
 }
 
-export function orientationArea({ view, me, layout, busy, act }) {
+export function orientationArea({ view, me, layout, turning, busy, act }) {
   const mine = view.seats[me];
   if (mine.orientation_in) {
     return h(
       "section",
       { class: "mine" },
       mineHead(view, me),
-      h("p", { class: "message", role: "status" }, t("placed")),
-      cardList(mine.placed || [], {}),
+      h(
+        "p",
+        { class: "message", tabindex: "-1", "data-autofocus": `placed-${view.round}` },
+        statusLine(view, me),
+      ),
+      cardList(mine.placed || [], { label: t("you") }),
     );
   }
   const oriented = orientedCards(layout);
@@ -120,8 +128,9 @@ export function orientationArea({ view, me, layout, busy, act }) {
     "section",
     { class: "mine", "aria-label": t("you") },
     mineHead(view, me),
-    h("p", { class: "message", role: "status" }, t("chooseOrientation")),
+    h("p", { class: "message" }, statusLine(view, me)),
     handRow(oriented, {
+      turning,
       label: t("you"),
       actions: {
         tap: () => {},
@@ -138,7 +147,13 @@ export function orientationArea({ view, me, layout, busy, act }) {
       h("button", { id: "rotate-all", onclick: act.turnAll, disabled: busy }, t("rotateAll")),
       h(
         "button",
-        { class: "primary", id: "place", onclick: act.place, disabled: busy },
+        {
+          class: "primary",
+          id: "place",
+          onclick: act.place,
+          disabled: busy,
+          "data-autofocus": `place-${view.round}`,
+        },
         t("place"),
       ),
     ),

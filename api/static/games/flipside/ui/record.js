@@ -1,5 +1,6 @@
 // The "record" panel: every exchange and showdown of the match so far, as this seat may see
-// them (other seats' drawn cards stay face down until their showdown).
+// them (other seats' drawn cards stay face down until their showdown). The up and the down
+// table share their column widths, so their columns line up.
 
 import { evaluate, rankLabel } from "../cards.js";
 import { sideDelta } from "../history.js";
@@ -18,9 +19,9 @@ function exchangeLine(exchange, me, seats) {
       ? h("span", {}, t("keptAll"))
       : [
           h("span", {}, t("discarded")),
-          cardList(exchange.discarded, { small: true }),
+          cardList(exchange.discarded, { small: true, label: t("discarded") }),
           h("span", {}, t("drew")),
-          cardList(exchange.drawn, { small: true }),
+          cardList(exchange.drawn, { small: true, label: t("drew") }),
         ],
   );
 }
@@ -32,6 +33,11 @@ function sideTable(round, side, me, seats) {
     "table",
     { class: "side-table" },
     h("caption", {}, t(side)),
+    h(
+      "colgroup",
+      {},
+      ["place", "who", "ranks", "named", "change"].map((column) => h("col", { class: column })),
+    ),
     showdown.ranking.map((seat, index) => {
       const ranks = showdown.placed[seat].map((card) => card[side === "up" ? 0 : 1]);
       const delta = sideDelta(round, seat, side);
@@ -39,15 +45,15 @@ function sideTable(round, side, me, seats) {
       return h(
         "tr",
         {},
-        h("td", {}, t("rankOf", { n: index + 1 })),
-        h("td", {}, seatName(seats[seat], me)),
+        h("td", { class: "place" }, t("rankOf", { n: index + 1 })),
+        h("td", { class: "who" }, seatName(seats[seat], me)),
         h("td", { class: "ranks" }, ranks.map(rankLabel).join(" ")),
-        h("td", {}, handName(evaluate(ranks))),
+        h("td", { class: "named" }, handName(evaluate(ranks))),
         h(
           "td",
-          { class: delta > 0 ? "gain" : delta < 0 ? "loss" : "" },
+          { class: `change${delta > 0 ? " gain" : delta < 0 ? " loss" : ""}` },
           delta ? signed(delta) : "",
-          out && ` ${t("statusOut")}`,
+          out && h("span", { class: "out" }, t("statusOut")),
         ),
       );
     }),

@@ -6,7 +6,7 @@
 // tap instant instead of waiting to see whether a second one follows.
 
 import { identity } from "../cards.js";
-import { cardFace, cardLabel } from "./card.js";
+import { cardFace } from "./card.js";
 import { h } from "../../../ui/dom.js";
 import { holdRedraws } from "../../../ui/hold.js";
 
@@ -15,14 +15,16 @@ const DOUBLE_TAP_MS = 350;
 
 let lastTap = { card: null, time: 0 }; // survives re-renders, which replace the elements
 
-// cards: oriented cards in display order; marked: identities to highlight.
+// cards: oriented cards in display order; marked: identities to highlight; turning: the
+// identity of the card just rotated, which plays its half turn.
 // actions: { tap(i), doubleTap(i), move(from, to), rotate(i), press(i) } where press is
 // Enter or Space (tap when absent); label: for screen readers.
-export function handRow(cards, { marked = new Set(), label = "", actions }) {
+export function handRow(cards, { marked = new Set(), turning = null, label = "", actions }) {
   const row = h("div", { class: "hand", role: "group", "aria-label": label });
   cards.forEach((oriented, index) => {
     const isMarked = marked.has(identity(oriented));
     const card = cardFace(oriented, {
+      turning: turning === identity(oriented),
       // data-focus: the shell gives the focus back to this card after a redraw.
       attrs: {
         tabindex: "0",
@@ -32,7 +34,6 @@ export function handRow(cards, { marked = new Set(), label = "", actions }) {
       },
     });
     if (isMarked) card.classList.add("marked");
-    card.setAttribute("aria-label", cardLabel(oriented));
     attachPointer(row, card, index, actions);
     card.addEventListener("keydown", (event) => onKey(event, row, index, actions));
     row.append(card);

@@ -29,7 +29,7 @@ function status(view, seat) {
 export function lifePips(life) {
   return h(
     "span",
-    { class: "life", title: t("life", { n: life }), "aria-label": t("life", { n: life }) },
+    { class: "life", role: "img", title: t("life", { n: life }), "aria-label": t("life", { n: life }) },
     h("span", { class: "heart", "aria-hidden": "true" }, "♥"),
     String(life),
   );
@@ -53,14 +53,18 @@ function seatPanel(view, seat, me, fresh) {
       lifePips(seat.life),
     ),
     h("div", { class: "status" }, status(view, seat)),
-    !seat.eliminated && cardList(seat.cards, { small: true }),
-    seat.discarded.length > 0 &&
-      h(
-        "div",
-        { class: "discards" },
-        h("span", { class: "discards-label" }, t("discarded")),
-        cardList(seat.discarded, { small: true }),
-      ),
+    h(
+      "div",
+      { class: "seat-cards" },
+      !seat.eliminated && cardList(seat.cards, { small: true, label: seatName(seat, me) }),
+      seat.discarded.length > 0 &&
+        h(
+          "div",
+          { class: "discards" },
+          h("span", { class: "discards-label", "aria-hidden": "true" }, t("discarded")),
+          cardList(seat.discarded, { small: true, label: t("discarded") }),
+        ),
+    ),
   );
 }
 
@@ -69,11 +73,17 @@ export function startBadge() {
   return h("span", { class: "start-badge" }, t("startSeat"));
 }
 
-// The middle of the table: the round and the deck, public to all (R14).
+// The middle of the table: the round and the deck, public to all (R14). It heads the table,
+// and takes the focus when a round's exchange begins.
 export function tableCentre(view) {
   return h(
-    "div",
-    { class: "center", id: "centre" },
+    "h2",
+    {
+      class: "center",
+      id: "centre",
+      tabindex: "-1",
+      "data-autofocus": view.phase === "exchange" && `centre-${view.round}`,
+    },
     [t("round", { n: view.round }), t("deck", { n: view.deck_count })].join(" · "),
   );
 }
