@@ -8,9 +8,11 @@ Two servers of the same client files, side by side in one run:
   caching, gzip).
 
 Headless Chromium (``/usr/bin/chromium``) loads ``/`` under an emulated slow 3G link (400 ms
-round trip, 400 kbit/s each way, Chrome's throttling) until the top page lists the games; the
-list of games comes from the app in both (the file server answers it too; a Playwright route would turn the HTTP cache off). A first visit starts from an empty cache; a repeat visit navigates again in the same
-browser. Medians of ``--runs`` loads.
+round trip, 400 kbit/s each way, Chrome's throttling) until the top page lists the games. The
+list of games comes from the app in both (the file server answers it too: a Playwright route
+would turn the HTTP cache off). A first visit starts from an empty cache; a repeat visit
+navigates again in the same browser. Medians of ``--runs`` loads. The times include the
+browser's own work, so they grow with the machine's load: compare the two rows of one run.
 
     python ops/bench/web_load.py --runs 5
 """
