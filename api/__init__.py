@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Flask, request
 
+from flipside import __version__
 from flipside.config import Settings
 from flipside.logging import configure as configure_logging
 
@@ -29,7 +30,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
     "FLIPSIDE_STREAM_TIMING": StreamTiming(),
     "API_TITLE": "Flipside",
-    "API_VERSION": "1",
+    "API_VERSION": __version__,
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",

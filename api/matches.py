@@ -10,7 +10,10 @@ redaction point.
 from __future__ import annotations
 
 import json
+import time
 import uuid
+from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app, g, jsonify, request, url_for
@@ -21,8 +24,9 @@ from flipside.engine.game import ActionKind
 from flipside.engine.registry import LEGACY_GAME, game_named
 from flipside.engine.seats import SeatSpec
 from flipside.service import Handled, Loaded, MatchService
+from flipside.store import StoredEvent
 
-from . import actions
+from . import actions, wakeups
 from .auth import Caller, authenticate, is_admin, issue_token, require_seat, token_hash
 from .dependencies import deps
 from .observability import annotate, count_appended
@@ -34,7 +38,14 @@ from .preconditions import (
     idempotency,
 )
 from .problems import Problem
-from .schemas import ACTIONS, VIEWS, CreateMatchSchema, MatchCreatedSchema, by_game
+from .schemas import (
+    ACTIONS,
+    VIEWS,
+    ActionsQuerySchema,
+    CreateMatchSchema,
+    MatchCreatedSchema,
+    by_game,
+)
 
 blp = Blueprint(
     "matches",
@@ -45,6 +56,15 @@ blp = Blueprint(
 )
 
 CREATE_SCOPE = "create"
+# A wait that sleeps until a turn's deadline wakes this long after it: the expiry counts whole
+# seconds from the stored time (`MatchService.expire_turns`), and clocks differ a little.
+DEADLINE_MARGIN_SECONDS = 0.25
+
+
+@blp.record_once
+def _install_wakeups(state: Any) -> None:
+    app = state.app
+    wakeups.install(app, app.extensions["flipside"].service.store)
 
 
 def _view_schema() -> dict[str, Any]:
@@ -68,8 +88,15 @@ def current_state(service: MatchService, match_id: str) -> Loaded:
     if progress.turn_timeout_seconds is None or progress.outcome is not None:
         return match
     expired = service.expire_turns(match_id)
-    count_appended([event.type for handled in expired for event in handled.appended])
+    _appended([event for handled in expired for event in handled.appended])
     return service.load(match_id) if expired else match
+
+
+def _appended(events: Sequence[StoredEvent]) -> None:
+    """Count what a request appended, and wake the requests waiting for its match."""
+    count_appended([event.type for event in events])
+    for match_id in {event.stream_id for event in events}:
+        wakeups.wakeups_of(current_app).signal(match_id)
 
 
 def _metadata(caller: str) -> dict[str, Any]:
@@ -93,7 +120,7 @@ def _json(body: dict[str, Any], status: int = 200, headers: dict[str, str] | Non
 
 def _answer(outcome: Handled, status: int = 200, headers: dict[str, str] | None = None) -> Any:
     """A command's response: the JSON stored with its append (an idempotent replay's too)."""
-    count_appended([event.type for event in outcome.appended])
+    _appended(outcome.appended)
     headers = dict(headers or {})
     if outcome.replayed:
         headers["Idempotent-Replayed"] = "true"
@@ -191,23 +218,70 @@ def get_match(match_id: str) -> Any:
 
 
 @blp.route("/<match_id>/actions", methods=["GET"])
+@blp.arguments(ActionsQuerySchema(), location="query")
 @blp.response(200, by_game(ACTIONS, "the caller's legal moves, in its game's terms"))
-def get_actions(match_id: str) -> Any:
-    """The caller seat's legal actions now, with what each may name (empty if none)."""
+def get_actions(query: dict[str, Any], match_id: str) -> Any:
+    """The caller seat's legal actions now, with what each may name (empty if none).
+
+    With `wait`, a seat's request is answered as soon as the match awaits the seat (its
+    number is in `awaiting`) or is over, or after `wait` seconds: a bot asks again after
+    each answer instead of polling. `deadline` says when the awaited seats' turn runs out.
+    """
     caller = caller_of(match_id)
-    match = current_state(deps().service, match_id)
+    service = deps().service
+    if not query["wait"] or caller.seat is None:
+        return jsonify(_actions(current_state(service, match_id), caller.seat))
+    waits = wakeups.wakeups_of(current_app)
+    with waits.slot(f"{match_id}:{caller.seat}"):
+        body = _awaited_actions(service, waits, match_id, caller.seat, query["wait"])
+    return jsonify(body)  # as the game lists them: the schema documents, never filters
+
+
+def _actions(match: Loaded, seat: int | None) -> dict[str, Any]:
     progress = match.progress
     legal = []
-    if caller.seat is not None and progress.outcome is None:
-        legal = match.game.legal_actions(match.state, caller.seat)
-    body = {
-        "match_id": match_id,
+    if seat is not None and progress.outcome is None:
+        legal = match.game.legal_actions(match.state, seat)
+    deadline = deps().service.turn_deadline(match)
+    return {
+        "match_id": progress.match_id,
         "game": match.game.id,
         "version": progress.version,
-        "seat": caller.seat,
+        "seat": seat,
+        "awaiting": list(progress.awaiting),
+        "deadline": deadline.astimezone(UTC).isoformat() if deadline is not None else None,
         "actions": legal,
     }
-    return jsonify(body)  # as the game lists them: the schema documents, never filters
+
+
+def _awaited_actions(
+    service: MatchService, waits: wakeups.Wakeups, match_id: str, seat: int, seconds: int
+) -> dict[str, Any]:
+    """The seat's actions once the match awaits it or is over, else after `seconds`. (A
+    seat may have moves when not awaited, e.g. Hold'em's standing orders (H43): they are
+    listed, but do not end the wait.)
+
+    It sleeps until the match changes (`Wakeups`), reading it only then; and until the
+    turn's deadline, when another person is awaited: reading the match after it plays that
+    person's default move (`current_state`), which may be what gives this seat its turn.
+    """
+    until = time.monotonic() + seconds
+    while True:
+        with waits.watch(match_id) as changed:
+            match = current_state(service, match_id)
+            body = _actions(match, seat)
+            left = until - time.monotonic()
+            if seat in body["awaiting"] or match.progress.outcome is not None or left <= 0:
+                return body
+            changed.wait(min(left, _until_expiry(body["deadline"])))
+
+
+def _until_expiry(deadline: str | None) -> float:
+    """Seconds until a turn that ends at `deadline` may be expired (infinite without one)."""
+    if deadline is None:
+        return float("inf")
+    left = (datetime.fromisoformat(deadline) - datetime.now(UTC)).total_seconds()
+    return max(left, 0.0) + DEADLINE_MARGIN_SECONDS
 
 
 @blp.route("/<match_id>/actions", methods=["POST"])

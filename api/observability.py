@@ -6,7 +6,8 @@ seat, command); when the response is ready one JSON line says who did what and h
 Headers are never logged, so neither are tokens.
 
 Under gunicorn with several workers, ``PROMETHEUS_MULTIPROC_DIR`` makes each worker write
-its samples to files that `/metrics` adds up (`api.server` sets it).
+its samples to files that `/metrics` adds up (`flipside serve` sets it). The projections'
+lag is not a sample of any worker: it is read from the database when `/metrics` is scraped.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import os
 import re
 import time
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 from flask import Flask, Response, g, request
@@ -28,8 +29,16 @@ from prometheus_client import (
     generate_latest,
     multiprocess,
 )
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
 
 from flipside.logging import get_logger
+from flipside.projections.postgres import PROJECTIONS
+from flipside.projections.queries import checkpoints
+from flipside.store import StoreUnavailable
+
+if TYPE_CHECKING:
+    from .dependencies import Dependencies
 
 log = get_logger("flipside.request")
 
@@ -95,10 +104,42 @@ def install(app: Flask) -> None:
     app.after_request(_finish)
 
 
-def exposition() -> tuple[bytes, str]:
-    """The metrics as Prometheus text: this process's, or every worker's under gunicorn."""
-    registry = REGISTRY
+def projection_lag(dependencies: Dependencies) -> dict[str, int]:
+    """Each read model's lag: the stored events it has not folded yet (none without a
+    database)."""
+    if dependencies.read_models is None:
+        return {}
+    found = checkpoints(dependencies.read_models, list(PROJECTIONS))
+    return {row["projection"]: row["lag"] for row in found}
+
+
+class _ProjectionLag(Collector):
+    def __init__(self, dependencies: Dependencies) -> None:
+        self.dependencies = dependencies
+
+    def collect(self) -> Any:
+        try:
+            lag = projection_lag(self.dependencies)
+        except StoreUnavailable:  # the other metrics matter most during an outage
+            return
+        gauge = GaugeMetricFamily(
+            "flipside_projection_lag_events",
+            "Stored events a read model has not folded yet",
+            labels=["projection"],
+        )
+        for name, events in lag.items():
+            gauge.add_metric([name], events)
+        yield gauge
+
+
+def exposition(dependencies: Dependencies) -> tuple[bytes, str]:
+    """The metrics as Prometheus text: this process's, or every worker's under gunicorn,
+    and the projections' lag."""
+    samples: Collector = REGISTRY
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)
+        samples = CollectorRegistry()
+        multiprocess.MultiProcessCollector(samples)
+    registry = CollectorRegistry()
+    registry.register(samples)
+    registry.register(_ProjectionLag(dependencies))
     return generate_latest(registry), CONTENT_TYPE_LATEST

@@ -13,8 +13,10 @@ import swagger_ui_bundle
 from flask import Response, send_from_directory
 from flask_smorest import Blueprint
 
+from flipside import __version__
+
 from .dependencies import deps
-from .observability import exposition
+from .observability import exposition, projection_lag
 from .schemas import StatusSchema, text_responses
 
 blp = Blueprint("operations", __name__, description="Health and metrics for operators.")
@@ -25,25 +27,27 @@ DOCS_ASSETS = "/docs/assets/"
 @blp.route("/healthz", methods=["GET"])
 @blp.response(200, StatusSchema)
 def healthz() -> Any:
-    """Liveness: the process answers (the database is not consulted)."""
-    return {"status": "ok"}
+    """Liveness: the process answers (the database is not consulted); its version."""
+    return {"status": "ok", "version": __version__}
 
 
 @blp.route("/readyz", methods=["GET"])
 @blp.response(200, StatusSchema)
 @blp.alt_response(503, schema=StatusSchema, description="The database does not answer")
 def readyz() -> Any:
-    """Readiness: the database answers."""
+    """Readiness: the database answers. Also how far each read model lags behind the events
+    (lag does not make the server unready: only lists and statistics are behind)."""
     checks = deps().ping()
-    ready = all(checks.values())
-    return {"status": "ready" if ready else "unavailable", "checks": checks}, 200 if ready else 503
+    if not all(checks.values()):
+        return {"status": "unavailable", "checks": checks}, 503
+    return {"status": "ready", "checks": checks, "projection_lag": projection_lag(deps())}
 
 
 @blp.route("/metrics", methods=["GET"])
 @blp.doc(responses=text_responses("Prometheus text exposition", "text/plain"))
 def metrics() -> Response:
-    """Requests by route and status, request latency, events appended."""
-    body, content_type = exposition()
+    """Requests by route and status, request latency, events appended, projection lag."""
+    body, content_type = exposition(deps())
     return Response(body, content_type=content_type)
 
 

@@ -116,6 +116,24 @@ class EventsQuerySchema(StrictSchema):
     )
 
 
+MAX_WAIT_SECONDS = 30  # a wait holds a server thread: see api.wakeups for how many may
+
+
+class ActionsQuerySchema(StrictSchema):
+    wait = fields.Integer(
+        load_default=0,
+        strict=False,
+        validate=validate.Range(min=0, max=MAX_WAIT_SECONDS),
+        metadata={
+            "description": "with a seat's token: answer as soon as the match awaits the seat "
+            f"(it is in `awaiting`) or is over, or after this many seconds (0 to "
+            f"{MAX_WAIT_SECONDS}; 422 validation_error otherwise). 0 answers at once. Other "
+            "callers are answered at once. Too many waits at once from one seat, or in one server "
+            "process, are 429 rate_limited with Retry-After."
+        },
+    )
+
+
 class ExportQuerySchema(StrictSchema):
     format = fields.String(
         load_default="jsonl",
@@ -212,6 +230,23 @@ class ActionsSchema(ma.Schema):
     game = fields.String(required=True, metadata={"description": "the game's id"})
     version = fields.Integer(required=True)
     seat = fields.Integer(required=True, allow_none=True)
+    awaiting = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={
+            "description": "the seats the match waits for, as in the view: the caller's turn "
+            "when its seat is listed (some games list moves off turn too)"
+        },
+    )
+    deadline = fields.DateTime(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "when the awaited seats' turn runs out, as in the view: after it "
+            "the server makes the default move for a person who has not moved; null without "
+            "a turn timeout or with nobody awaited"
+        },
+    )
     actions = fields.List(fields.Nested(ActionSchema), required=True)
 
 
@@ -321,7 +356,13 @@ class EventsSchema(ma.Schema):
 
 class StatusSchema(ma.Schema):
     status = fields.String(required=True)
+    version = fields.String(metadata={"description": "the server's version"})
     checks = fields.Dict(keys=fields.String(), values=fields.Boolean())
+    projection_lag = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        metadata={"description": "per read model, the stored events it has not folded yet"},
+    )
 
 
 # Before OpenAPI 3.2's `itemSchema`, the schema of text/event-stream describes one event, as

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from flipside import __version__
+
 from .audit import audit
 from .db_commands import db
 from .errors import FlipsideGroup
@@ -18,6 +20,7 @@ from .simulate import simulate
 
 
 @click.group(cls=FlipsideGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="flipside", message="%(prog)s %(version)s")
 @click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
 @click.option(
     "--database-url",
@@ -27,8 +30,8 @@ from .simulate import simulate
 )
 @click.pass_context
 def cli(ctx: click.Context, debug: bool, database_url: str | None) -> None:
-    """Flipside: a server, a simulator and an archive of card games (`flipside games`), the
-    first of them the two-sided 78-card poker."""
+    """Flipside: a server, a simulator and an archive of poker-like card games
+    (`flipside games` lists them)."""
     ctx.ensure_object(dict)
     ctx.obj["debug"] = debug
     ctx.obj["database_url"] = database_url

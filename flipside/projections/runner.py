@@ -11,6 +11,10 @@ at once: after a notification the runner looks again after 50 ms, then backs off
 
 `stop` (a `threading.Event`) ends it between batches; `stop_on_signals` sets it on SIGINT
 and SIGTERM, so a batch in flight commits (or rolls back) whole before the process exits.
+
+`follow_through_outages` is the runner that `flipside serve` keeps beside its workers: a
+database that stops answering (or was not up yet) is waited for, with a growing pause,
+instead of ending the runner; its checkpoints make the next catch-up start where it stopped.
 """
 
 from __future__ import annotations
@@ -22,9 +26,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import psycopg
+import structlog
 from psycopg import sql
 
-from flipside.db import connect
+from flipside.db import DatabaseUnavailable, connect
 from flipside.store import NOTIFY_CHANNEL
 
 from .postgres import BATCH_SIZE, PROJECTIONS, Projector
@@ -32,6 +37,9 @@ from .postgres import BATCH_SIZE, PROJECTIONS, Projector
 POLL_SECONDS = 1.0
 _STOP_CHECK_SECONDS = 0.2  # how long a wait may go on without looking at `stop`
 _RETRY_SECONDS = 0.05  # the first look again after a notification
+OUTAGE_PAUSE_SECONDS = 1.0  # between tries to reach a database that is down
+
+log = structlog.get_logger("flipside.projections")
 
 
 def stop_on_signals() -> threading.Event:
@@ -72,6 +80,18 @@ def follow(
             # again soon and back off towards the poll interval.
             delay = _RETRY_SECONDS if notified else min(delay * 2, poll_seconds)
     return total
+
+
+def follow_through_outages(url: str, *, stop: threading.Event, **follow_options: Any) -> None:
+    """`follow` until `stop` is set, connecting again whenever the database goes away
+    (`follow_options` are `follow`'s, but not `once`)."""
+    while not stop.is_set():
+        try:
+            follow(url, stop=stop, **follow_options)
+        except (DatabaseUnavailable, psycopg.OperationalError) as error:
+            reason = str(error).strip().splitlines()[:1] or [type(error).__name__]
+            log.warning("database unavailable", error=reason[0], retry_in_s=OUTAGE_PAUSE_SECONDS)
+            stop.wait(OUTAGE_PAUSE_SECONDS)
 
 
 def _catch_up(

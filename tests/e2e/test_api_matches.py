@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pytest
 
+import flipside
 from flipside.engine import codec
 from flipside.engine.envelope import envelope
 from flipside.games.flipside import GAME
@@ -98,7 +99,7 @@ def test_a_retried_move_appends_once_and_answers_the_same(api: ApiClient) -> Non
 
 def test_health_readiness_metrics_and_docs(api: ApiClient) -> None:
     api.create([EASY, EASY, EASY])  # appends events
-    assert api.get("/healthz").json() == {"status": "ok"}
+    assert api.get("/healthz").json() == {"status": "ok", "version": flipside.__version__}
     assert api.get("/readyz").json()["status"] == "ready"
     metrics = api.get("/metrics").text
     assert 'flipside_http_requests_total{method="GET",route="/healthz",status="200"}' in metrics

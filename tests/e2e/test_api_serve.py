@@ -1,46 +1,96 @@
 """`flipside serve` is a real server: the installed command serves the API on the port asked
-for, against the configured database, and stops on SIGINT."""
+for, against the configured database, says where to go in one line once it listens, shows
+one version everywhere, logs for people on a terminal, and stops on SIGINT."""
 
 from __future__ import annotations
 
 import os
-import shutil
+import pty
+import select
 import signal
 import subprocess
-import sys
+from importlib.metadata import version
 from pathlib import Path
 
 import requests
+from psycopg.conninfo import conninfo_to_dict
 
-from .live_server import ROOT, free_port, wait_ready
+from .live_server import Server, free_port
+from .serving import FLIPSIDE, flipside_serve
+from .survive import wait_for
+
+VERSION = version("flipside")  # the package metadata, i.e. pyproject.toml
 
 
-def test_flipside_serve_answers_and_stops(database_url: str, tmp_path: Path) -> None:
-    port = free_port()
-    flipside = shutil.which("flipside", path=str(Path(sys.executable).parent)) or "flipside"
-    env = {**os.environ, "FLIPSIDE_DATABASE_URL": database_url}
-    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    log_path = tmp_path / "serve.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [flipside, "serve", "--port", str(port), "--workers", "2"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=log,
-        )
-    try:
-        base_url = f"http://127.0.0.1:{port}"
-        wait_ready(base_url, process, log_path)
+def test_flipside_serve_answers_says_where_to_go_and_stops(
+    database_url: str, tmp_path: Path
+) -> None:
+    with flipside_serve(database_url, tmp_path / "serve.log", "--workers", "2") as served:
+        base_url = served.base_url
         seats = [{"type": "npc", "level": "easy"}] * 3
         created = requests.post(f"{base_url}/v1/matches", json={"seats": seats}, timeout=30)
         assert created.status_code == 201
-        assert (
-            requests.get(f"{base_url}/v1/matches/{created.json()['match_id']}", timeout=10).json()[
-                "status"
-            ]
-            == "finished"
+        match = requests.get(f"{base_url}/v1/matches/{created.json()['match_id']}", timeout=10)
+        assert match.json()["status"] == "finished"
+
+        start_lines = [line for line in served.output().splitlines() if "play at" in line]
+        assert len(start_lines) == 1, served.output()
+        assert start_lines[0].startswith(
+            f"flipside {VERSION}: play at {base_url}/  API docs at {base_url}/docs  "
+            f"database: {conninfo_to_dict(database_url)['dbname']} on "
         )
+        for page in ("/", "/docs"):
+            assert requests.get(base_url + page, timeout=10).status_code == 200
+
+        assert served.stop() < 10
+
+
+def test_one_version_in_the_command_the_health_check_and_the_openapi_document(
+    server: Server,
+) -> None:
+    shown = subprocess.run(
+        [FLIPSIDE, "--version"], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert shown.stdout == f"flipside {VERSION}\n"
+    health = requests.get(f"{server.base_url}/healthz", timeout=10).json()
+    assert health == {"status": "ok", "version": VERSION}
+    document = requests.get(f"{server.base_url}/openapi.json", timeout=10).json()
+    assert document["info"]["version"] == VERSION
+
+
+def test_on_a_terminal_the_request_log_is_for_people(database_url: str) -> None:
+    """JSON lines are for files and pipes: on a terminal each request is one plain line."""
+    controller, terminal = pty.openpty()
+    port = free_port()
+    env = {**os.environ, "FLIPSIDE_DATABASE_URL": database_url, "FLIPSIDE_LOG_FORMAT": "auto"}
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    process = subprocess.Popen(
+        [FLIPSIDE, "serve", "--port", str(port), "--no-projections"],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=terminal,
+        stderr=terminal,
+    )
+    os.close(terminal)
+    shown = bytearray()
+    try:
+        base_url = f"http://127.0.0.1:{port}"
+        wait_for(lambda: _answers(f"{base_url}/healthz"), 60)
+        while b"/healthz" not in shown:
+            ready, _, _ = select.select([controller], [], [], 10)
+            assert ready, shown.decode(errors="replace")
+            shown += os.read(controller, 65536)
     finally:
         process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=20) == 0
+        process.wait(timeout=30)
+        os.close(controller)
+    line = next(line for line in shown.decode(errors="replace").splitlines() if "/healthz" in line)
+    assert not line.lstrip().startswith("{"), line
+    assert "request" in line and "status" in line and "200" in line, line
+
+
+def _answers(url: str) -> bool:
+    try:
+        return requests.get(url, timeout=5).status_code == 200
+    except requests.RequestException:
+        return False
