@@ -25,6 +25,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, redirect, request
 from werkzeug.exceptions import NotFound
+from werkzeug.wrappers import Response as Sent  # what make_conditional and redirect give
 
 web = Blueprint("web", __name__, static_folder="static", static_url_path="/web")
 
@@ -95,7 +96,7 @@ def tree() -> Tree:
     return read_tree(STATIC)
 
 
-def _send(asset: Asset, *, cache_control: str) -> Response:
+def _send(asset: Asset, *, cache_control: str) -> Sent:
     gzip_ok = asset.gzipped is not None and "gzip" in request.headers.get("Accept-Encoding", "")
     response = Response(asset.gzipped if gzip_ok else asset.body, mimetype=asset.mimetype)
     if gzip_ok:
@@ -106,26 +107,26 @@ def _send(asset: Asset, *, cache_control: str) -> Response:
     return response.make_conditional(request)
 
 
-def _page(name: str) -> Response:
+def _page(name: str) -> Sent:
     response = _send(tree().assets[name], cache_control="no-cache")
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     return response
 
 
 @web.get("/")
-def index() -> Response:
+def index() -> Sent:
     return _page("index.html")
 
 
 @web.get("/card/")
-def card() -> Response:
+def card() -> Sent:
     """Juggernaut's page: its balance parameters read from the address (docs/rules/juggernaut.md,
     J6), shown in force before a match is created."""
     return _page("games/juggernaut/card.html")
 
 
 @web.get(f"{ASSETS}/<version>/<path:name>")
-def asset(version: str, name: str) -> Response:
+def asset(version: str, name: str) -> Sent:
     """A file of this version of the client, cached for good; a file of another version (a
     page loaded before a deploy) is sent to this version's, which is not cached."""
     current = tree()
