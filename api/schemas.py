@@ -17,7 +17,7 @@ from typing import Any
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from flipside.engine.game import JSON
+from flipside.engine.game import JSON, Option
 from flipside.engine.registry import DEFAULT_GAME, INSTALLED, AnyGame, games
 from flipside.engine.seats import NAME_MAX
 from flipside.records.export import formats
@@ -33,7 +33,16 @@ def _seat_counts(game: AnyGame) -> str:
 
 
 def _options(game: AnyGame) -> str:
-    return ", ".join(f"{option.name} (default {option.default!r})" for option in game.option_specs)
+    return ", ".join(map(_option_line, game.option_specs))
+
+
+def _option_line(option: Option) -> str:
+    """``big_blind (default 10)``; an array names its items' fields, each one required:
+    ``blind_schedule (array of {from_hand, small_blind, big_blind}, default [])``."""
+    if option.kind != "array":
+        return f"{option.name} (default {option.default!r})"
+    fields_ = ", ".join(item.name for item in option.items or ())
+    return f"{option.name} (array of {{{fields_}}}, default {list(option.default)!r})"
 
 
 class StrictSchema(ma.Schema):
@@ -96,7 +105,8 @@ class CreateMatchSchema(StrictSchema):
         },
     )
     seed = fields.String(
-        validate=validate.Regexp(r"^[0-9a-fA-F]{64}$"),
+        # The length too: `$` matches before a final newline, which would then pass.
+        validate=[validate.Length(equal=64), validate.Regexp(r"^[0-9a-fA-F]{64}$")],
         metadata={
             "description": "32 bytes as hex, for a reproducible (seeded) match. It fixes every "
             "card, so a match with a person's seat takes one only with the admin token (403 "
@@ -106,6 +116,16 @@ class CreateMatchSchema(StrictSchema):
     turn_timeout_seconds = fields.Integer(
         allow_none=True, validate=validate.Range(min=1, max=86_400), strict=True
     )
+
+    @ma.pre_load
+    def _at_most_the_most_seats(self, data: Any, **kwargs: Any) -> Any:
+        """Counted before any seat is checked: a body of thousands of wrong seats cost
+        milliseconds of validation a seat, to be refused for their number anyway."""
+        most = max(game.seats.stop - 1 for game in games())
+        seats = data.get("seats") if isinstance(data, dict) else None
+        if isinstance(seats, list) and len(seats) > most:
+            raise ma.ValidationError({"seats": [f"No game seats more than {most}."]})
+        return data
 
 
 class EventsQuerySchema(StrictSchema):
@@ -399,12 +419,23 @@ class SeatRangeSchema(ma.Schema):
 
 class OptionSchema(ma.Schema):
     name = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(["integer", "boolean", "string"]))
+    kind = fields.String(
+        required=True, validate=validate.OneOf(["integer", "boolean", "string", "array"])
+    )
     default = fields.Raw(required=True, allow_none=True)
     description = fields.String(required=True)
     minimum = fields.Integer(required=True, allow_none=True)
     maximum = fields.Integer(required=True, allow_none=True)
     choices = fields.List(fields.String(), required=True, allow_none=True)
+    items = fields.List(
+        fields.Nested(lambda: OptionSchema()),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "an array's items are objects with exactly these fields, each "
+            "required (their defaults are null); null for other kinds"
+        },
+    )
 
 
 class ActionKindSchema(ma.Schema):

@@ -37,15 +37,22 @@ JSON = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One option a match of the game may be created with (``POST /v1/matches`` ``options``)."""
+    """One option a match of the game may be created with (``POST /v1/matches`` ``options``).
+
+    An ``integer`` lies from `minimum` to `maximum` (either may be None: unbounded); a
+    ``string`` may be limited to `choices`. An ``array`` is a JSON array of objects, each with
+    exactly the fields `items` describes (integers, booleans or strings, all required, so
+    their defaults are None); its default is a tuple (``()``: no entries).
+    """
 
     name: str
-    kind: Literal["integer", "boolean", "string"]
+    kind: Literal["integer", "boolean", "string", "array"]
     default: Any
     description: str
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] | None = None
+    items: tuple[Option, ...] | None = None  # an array's item fields
 
 
 @dataclass(frozen=True, slots=True)

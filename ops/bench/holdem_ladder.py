@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import math
+import os
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -62,6 +63,11 @@ def measure(pair: str, seats: int, decks: int, workers: int) -> tuple[float, flo
     return mean, mean - half, mean + half
 
 
+def _load() -> str:
+    """The 1, 5 and 15 minute load averages: the figures depend on a shared machine."""
+    return " ".join(f"{load:.2f}" for load in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--decks", type=int, default=2000)
@@ -69,6 +75,7 @@ def main() -> None:
     parser.add_argument("--pair", nargs="+", default=list(PAIRS))
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
+    print(f"load average {_load()} at the start")
     print(f"{'pairing':14} {'seats':>5} {'decks':>6} {'A chips/100':>12} {'95% interval':>22}")
     for seats in args.seats:
         for pair in args.pair:
@@ -77,7 +84,7 @@ def main() -> None:
             seconds = time.perf_counter() - started
             interval = f"[{low:+.1f}, {high:+.1f}]"
             row = f"{pair:14} {seats:>5} {args.decks:>6} {mean:>+12.1f} {interval:>22}"
-            print(f"{row}  ({seconds:.0f} s)", flush=True)
+            print(f"{row}  ({seconds:.0f} s, load {_load()})", flush=True)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import random
 import sys
 import time
@@ -187,9 +188,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    print(f"load average {_load()} at the start (a shared machine: compare within one run)")
     evaluations(args.sets, args.repeat, args.seed)
     whole_hands(args.hands, args.repeat, args.seed)
     decision_times(args.matches, args.seed)
+    print(f"\nload average {_load()} at the end")
+
+
+def _load() -> str:
+    return " ".join(f"{load:.2f}" for load in os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -8,8 +8,11 @@ A card the caller may not see is null (H48); amounts are chips.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from flipside.engine.game import JSON
 
+from .commands import AutoKind, MoveKind
 from .evaluator import CATEGORIES
 from .events import STREETS
 
@@ -43,6 +46,8 @@ def _object(description: str, **properties: JSON) -> JSON:
 
 
 _STREET: JSON = {"type": "string", "enum": list(STREETS)}
+AUTO_KINDS = list(get_args(AutoKind))  # H43
+LEGAL_KINDS = [*get_args(MoveKind), "set_auto", "clear_auto", "show", "muck"]  # H16, H33, H43
 _SEATS = _list(_SEAT_NUMBER, "seats")
 
 POT = _object("a pot and the seats that may win it (H37)", amount=_CHIPS, eligible=_SEATS)
@@ -96,12 +101,14 @@ LEGAL: JSON = {
     "type": "object",
     "description": "one thing the caller may do now (H49); amounts are bets after it",
     "properties": {
-        "kind": {"type": "string"},
+        "kind": {"type": "string", "enum": LEGAL_KINDS},
         "min": {"type": "integer", "description": "bet, raise, set_auto: the smallest amount"},
         "max": {"type": "integer", "description": "bet, raise, set_auto: the largest amount"},
         "to": {"type": "integer", "description": "call, all_in: the caller's bet after it"},
         "amount": {"type": "integer", "description": "call, all_in: the chips it adds"},
-        "actions": _list({"type": "string"}, "set_auto: the auto-bets allowed now (H43)"),
+        "actions": _list(
+            {"type": "string", "enum": AUTO_KINDS}, "set_auto: the auto-bets allowed now (H43)"
+        ),
     },
     "required": ["kind"],
     "additionalProperties": False,
@@ -124,7 +131,7 @@ _SEAT: JSON = {
         "auto": _nullable(
             _object(
                 "a pending auto-bet (H43): the caller's own only",
-                kind={"type": "string"},
+                kind={"type": "string", "enum": AUTO_KINDS},
                 to=_nullable(_CHIPS, "bet_or_raise: the amount"),
             ),
             "the caller's pending auto-bet",

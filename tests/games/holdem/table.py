@@ -49,6 +49,15 @@ class Table:
     def show(self, seat: int, show: bool = True) -> list[Event]:
         return self.do(ShowOrMuck(seat, show))
 
+    def check_down_and_show(self, *order: int) -> None:
+        """Flop, turn and river checked by the seats of `order` in turn; then every seat the
+        showdown asks shows (H33)."""
+        for _ in ("flop", "turn", "river"):
+            for seat in order:
+                self.act(seat, "check")
+        while self.state.asked is not None:
+            self.show(self.state.asked)
+
     def refused(self, command: Command, code: str) -> None:
         """`command` is refused with `code` and changes nothing."""
         before = self.state

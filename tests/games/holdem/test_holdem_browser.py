@@ -33,7 +33,9 @@ NEXT_STEP = "#end, #next-hand, #fold:not([disabled]), #show:not([disabled])"
 MAX_STEPS = 400
 
 
-def start_match(page: Any, base_url: str, level: str = "easy", players: int = 3) -> None:
+def start_match(
+    page: Any, base_url: str, level: str = "easy", players: int = 3, *, how_to: bool = False
+) -> None:
     page.goto(base_url + "/")
     page.locator("label.choice", has=page.locator("input[value='holdem']")).click()
     page.locator(
@@ -44,8 +46,20 @@ def start_match(page: Any, base_url: str, level: str = "easy", players: int = 3)
     page.fill("#option-big_blind", "20")
     page.fill("#option-small_blind", "10")
     page.fill("#option-blind_schedule", "6:20/40")  # the shell requires every field
+    if how_to:
+        read_the_how_to(page)
     page.click("#start")
     page.wait_for_selector(NEXT_STEP)
+
+
+def read_the_how_to(page: Any) -> None:
+    """The how-to names the rules that differ from the casino's: the doubled minimum raise
+    (H20), no re-raise after a short all-in (H24), all-in hands not turned up (H32), and the
+    auto-bet (H43)."""
+    page.click("details.how-to summary")
+    text = page.locator("details.how-to").inner_text()
+    assert all(rule in text for rule in ("H20", "H24", "H32", "H43")), text
+    screenshot(page, "holdem-how-to", full_page=True)
 
 
 def bet_with_the_control(page: Any, rng: random.Random) -> None:
@@ -121,8 +135,9 @@ def check_views(recorded: RecordedPage) -> int:
 def test_a_person_plays_holdem_to_the_end_on_a_phone(server: Any, pages: BrowserPages) -> None:
     recorded = pages.open(PHONE)
     page = recorded.page
-    start_match(page, server.base_url)
+    start_match(page, server.base_url, how_to=True)
     screenshot(page, "holdem-start", full_page=True)
+    page.locator("#hole .card").first.wait_for()  # the table renders after the first view
     assert page.locator("#hole .card").count() == 2  # its own two cards
     steps = play_to_end(page, random.Random(12))
     assert {"turn", "end"} <= steps

@@ -304,11 +304,7 @@ def test_e12_heads_up_after_an_elimination(monkeypatch: pytest.MonkeyPatch) -> N
     tab.act(1, "all_in")
     tab.act(2, "call")
     tab.act(0, "call")
-    for _ in ("flop", "turn", "river"):
-        tab.act(2, "check")
-        tab.act(0, "check")
-    for seat in tab.state.showdown_order:
-        tab.show(seat)
+    tab.check_down_and_show(2, 0)
     assert tab.state.places[1] == 3
     second = tab.of(HandStarted)[1]
     assert (second.button, second.small_blind_seat, second.big_blind_seat) == (2, 2, 0)

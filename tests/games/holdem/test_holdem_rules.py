@@ -33,6 +33,19 @@ PEOPLE = tuple(SeatSpec("human", name=f"p{seat}") for seat in range(10))
         {"blind_schedule": "1:10/20"},
         {"blind_schedule": "5:10/20,5:20/40"},
         {"blind_schedule": "5:10-20"},
+        {"blind_schedule": 5},
+        {"blind_schedule": [{"from_hand": 1, "small_blind": 10, "big_blind": 20}]},
+        {"blind_schedule": [{"from_hand": 5, "small_blind": 30, "big_blind": 20}]},
+        {"blind_schedule": [{"from_hand": 5, "small_blind": 10}]},
+        {"blind_schedule": [{"from_hand": 5, "small_blind": 10, "big_blind": 20, "ante": 1}]},
+        {"blind_schedule": [{"from_hand": 5, "small_blind": 10, "big_blind": True}]},
+        {"blind_schedule": [{"from_hand": 5, "small_blind": 10, "big_blind": 20}, "6:20/40"]},
+        {
+            "blind_schedule": [
+                {"from_hand": 5, "small_blind": 10, "big_blind": 20},
+                {"from_hand": 4, "small_blind": 20, "big_blind": 40},
+            ]
+        },
         {"max_hands": 0},
         {"first_button": 10},
         {"first_button": -2},
@@ -79,8 +92,26 @@ def fold_to_the_big_blind(tab: Table) -> None:
         tab.act(seat, "fold")
 
 
-def test_h41_the_blind_schedule() -> None:
-    tab = create(3, blind_schedule="3:10/20,5:50/100", first_button=0)
+SCHEDULE = [
+    {"from_hand": 3, "small_blind": 10, "big_blind": 20},
+    {"from_hand": 5, "small_blind": 50, "big_blind": 100},
+]
+
+
+def test_h7_the_blind_schedule_is_an_array_and_a_form_may_write_it_as_text() -> None:
+    (option,) = (spec for spec in GAME.option_specs if spec.name == "blind_schedule")
+    assert option.kind == "array" and option.default == ()
+    assert [item.name for item in option.items or ()] == list(SCHEDULE[0])
+    assert GAME.options({"blind_schedule": SCHEDULE})["blind_schedule"] == tuple(SCHEDULE)
+    assert GAME.options({"blind_schedule": " 3:10/20 , 5:50/100"}) == GAME.options(
+        {"blind_schedule": SCHEDULE}
+    )
+    assert GAME.options({"blind_schedule": ""})["blind_schedule"] == ()
+
+
+@pytest.mark.parametrize("written", [SCHEDULE, "3:10/20,5:50/100"], ids=["array", "text"])
+def test_h41_the_blind_schedule(written: object) -> None:
+    tab = create(3, blind_schedule=written, first_button=0)
     for _ in range(5):
         fold_to_the_big_blind(tab)
     blinds = [(e.hand, e.small_blind, e.big_blind) for e in tab.of(HandStarted)]
@@ -105,12 +136,7 @@ def test_h42_the_match_ends_when_no_person_has_chips(monkeypatch: pytest.MonkeyP
     tab.act(1, "all_in")
     tab.act(2, "call")
     tab.act(0, "call")
-    for _ in ("flop", "turn", "river"):
-        tab.act(2, "check")
-        tab.act(0, "check")
-    for seat in tab.state.showdown_order:
-        if tab.state.asked == seat:
-            tab.show(seat)
+    tab.check_down_and_show(2, 0)
     (ended,) = tab.of(MatchEnded)
     assert ended.reason == "no_humans_left" and ended.places[1] == 3
     assert ended.winner == 2 and tab.state.phase == "over"

@@ -10,7 +10,9 @@ export const TEXT = {
       "2枚のホールカードと5枚のコミュニティカードから最強の5枚で勝負します",
       "チェック、ベット、コール、レイズ、フォールド、オールインができます",
       "レイズは今のベット額の倍以上(H20)",
-      "自分の番の前にオートベットで行動を決めておけます",
+      "倍に届かないオールインでは、すでに行動した人は再レイズできず、コールかフォールドだけです(H24)",
+      "待っている間にオートベットで次の行動を決めておけます。取れなくなった行動は自動でキャンセルされます(H43)",
+      "ショーダウンでは、オールインした人も見せるかマックするかを選べます。ボードが出そろうまで誰の手札も公開されません(H32)",
     ],
     levelNotes: {
       easy: "役だけを見るやさしい相手",
@@ -94,7 +96,9 @@ export const TEXT = {
       "The best five of your two hole cards and the five board cards win",
       "Check, bet, call, raise, fold or go all-in",
       "A raise goes to at least twice the current bet (H20)",
-      "Set an auto-bet before your turn comes",
+      "An all-in short of a full raise does not reopen the betting: whoever has acted may only call or fold (H24)",
+      "While you wait, an auto-bet chooses your next action; one that can no longer be taken is cancelled (H43)",
+      "At the showdown everyone, all-in or not, shows or mucks; no hand is turned up before the board is complete (H32)",
     ],
     levelNotes: {
       easy: "plays its hand's category only",
