@@ -54,15 +54,14 @@ _STRENGTH: JSON = {
 }
 _CATEGORY: JSON = {"type": "string", "enum": list(CATEGORIES), "description": "O25"}
 
-_EVALUATION = _object(
-    "the hand at the current joker number (O24-O28)",
-    {
-        "category": _CATEGORY,
-        "role_cards": _cards("the cards of its category (O29)", most=HAND_SIZE),
-        "strength": _STRENGTH,
-        "jokers": {"type": "integer", "minimum": 0, "maximum": HAND_SIZE},
-    },
-)
+_RATED: dict[str, JSON] = {  # what an evaluation tells of a hand, live or shown
+    "category": _CATEGORY,
+    "role_cards": _cards("the cards of its category (O29)", most=HAND_SIZE),
+    "strength": _STRENGTH,
+    "jokers": {"type": "integer", "minimum": 0, "maximum": HAND_SIZE},
+}
+
+_EVALUATION = _object("the hand at the current joker number (O24-O28)", _RATED)
 
 _MOVE = _object(
     "one public move of a deal (O39)",
@@ -87,10 +86,7 @@ _REVEALED = _object(
         "seat": _SEAT_NUMBER,
         "cards": _cards("the hand", most=HAND_SIZE),
         "joker": _JOKER,
-        "category": _CATEGORY,
-        "role_cards": _cards("the cards of its category (O29)", most=HAND_SIZE),
-        "strength": _STRENGTH,
-        "jokers": {"type": "integer", "minimum": 0, "maximum": HAND_SIZE},
+        **_RATED,
     },
 )
 

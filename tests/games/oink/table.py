@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from flipside.engine.seats import SeatSpec
+from flipside.games.oink import GAME
 from flipside.games.oink.cards import DECK
 from flipside.games.oink.chance import die_face, start_faces
 from flipside.games.oink.commands import Command
@@ -100,6 +101,18 @@ def laid_out(
         for seat, hand, pile, die in zip(state.seats, hands, captured, dice, strict=True)
     )
     return replace(state, seats=seats, deck=cards(deck), discards=cards(discards), **changes)
+
+
+def played(levels: tuple[str, str], seed: bytes) -> list[Event]:
+    """Every event of a whole match between computer players of these levels."""
+    seats = tuple(SeatSpec("npc", level=level) for level in levels)
+    create = GAME.create("m", seats, seed, seeded=True, options={}, turn_timeout_seconds=None)
+    events, state = GAME.execute(GAME.initial_state(), create)
+    policies = GAME.policies(state)
+    while (command := GAME.next_command(state, policies)) is not None:
+        more, state = GAME.execute(state, command)
+        events += more
+    return events
 
 
 def fresh(seed: bytes = bytes(32)) -> Match:

@@ -1,8 +1,11 @@
-"""Oink Poker's web screens in headless Chromium against a real server, phone upright.
+"""Oink Poker's web screens in headless Chromium against a real server, phone upright and
+on a desktop.
 
 A person plays whole matches through the page: taps cards for a change, rolls, knocks,
 passes, oinks and accepts (with each preparation), moves on from each deal's result to the
-end, opens the record, switches to English and comes back to a match in a new tab. Every
+end, opens the record, switches to English and comes back to a match in a new tab. The
+top page's how-to states, in both languages, the rules that surprise poker players (O27).
+Every
 API response the page receives is checked against what its seat may see (O41: the
 opponent's hand shows only cards that were shown; no seed or deck while the match runs).
 Screenshots go to artifacts/browser/oink-*.png.
@@ -15,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser_fixtures import PHONE, BrowserPages, RecordedPage, screenshot
+from tests.e2e.browser_fixtures import DESKTOP, PHONE, BrowserPages, RecordedPage, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -23,14 +26,42 @@ NEXT_STEP = "#end, #next-deal, #roll:not([disabled]), #knock:not([disabled]), #o
 MAX_STEPS = 300
 
 
-def start_match(page: Any, base_url: str, level: str = "easy") -> None:
+# O27's literal readings, as the how-to says them in each language.
+HOW_TO = {
+    "ja": (
+        "A-2-3-4-5 は A を含むので最強のストレート",
+        "フルハウスも5枚を順に比べます",
+        "ノーペア同士は引き分け",
+    ),
+    "en": (
+        "A-2-3-4-5 is the best straight",
+        "full houses compare all five cards",
+        "two no pairs draw",
+    ),
+}
+
+
+def choose_oink(page: Any, base_url: str) -> None:
     page.goto(base_url + "/")
     page.locator("label.choice", has=page.locator("input[value='oink']")).click()
     page.wait_for_selector("input[name='players'][value='2']:checked")  # O1: Oink's form
+
+
+def start_match(page: Any, base_url: str, level: str = "easy") -> None:
+    choose_oink(page, base_url)
     page.locator("label.choice", has=page.locator(f"input[value='{level}']")).click()
     page.wait_for_selector(f"input[value='{level}']:checked")
     page.click("#start")
     page.wait_for_selector(NEXT_STEP)
+
+
+def press(page: Any, target: Any) -> None:
+    """A tap on a touch screen, a click elsewhere, on a selector or a locator."""
+    found = page.locator(target) if isinstance(target, str) else target
+    if page.evaluate("navigator.maxTouchPoints") > 0:
+        found.tap()
+    else:
+        found.click()
 
 
 def tap_cards(page: Any, rng: random.Random) -> int:
@@ -38,7 +69,7 @@ def tap_cards(page: Any, rng: random.Random) -> int:
     cards = page.locator("#hand .card")
     chosen = rng.sample(range(cards.count()), rng.randint(1, 3))
     for index in chosen:
-        cards.nth(index).tap()
+        press(page, cards.nth(index))
     return page.locator("#hand .card.selected").count()
 
 
@@ -50,7 +81,7 @@ def play_step(page: Any, rng: random.Random, seen: set[str]) -> str:
     if page.locator("#next-deal").count():
         if "result" not in seen:
             screenshot(page, "oink-deal-result", full_page=True)
-        page.tap("#next-deal")
+        press(page, "#next-deal")
         return "result"
     if page.locator("#oink").count():
         if "answer" not in seen:
@@ -60,19 +91,19 @@ def play_step(page: Any, rng: random.Random, seen: set[str]) -> str:
             assert tap_cards(page, rng) > 0
             if not page.locator(choice).is_enabled():  # more cards than the deck holds (O17)
                 choice = "#accept"
-        page.tap(choice)
+        press(page, choice)
         return "answer"
     if page.locator("#knock").count():
-        page.tap(rng.choice(["#knock", "#knock", "#pass"]))
+        press(page, rng.choice(["#knock", "#knock", "#pass"]))
         return "call"
     if rng.random() < 0.6 and page.locator("#change").count():
         marked = tap_cards(page, rng)
         assert marked >= 1 and str(marked) in page.locator("#change").inner_text()
         if "action" not in seen:
             screenshot(page, "oink-table", full_page=True)
-        page.tap("#change" if page.locator("#change").is_enabled() else "#roll")
+        press(page, "#change" if page.locator("#change").is_enabled() else "#roll")
     else:
-        page.tap("#roll")
+        press(page, "#roll")
     return "action"
 
 
@@ -134,3 +165,28 @@ def test_english_and_a_match_resumed_in_a_new_tab(server: Any, pages: BrowserPag
     assert again.page.locator(".oink").count() == 1
     screenshot(again.page, "oink-resumed-en", full_page=True)
     again.assert_clean(server.base_url)
+
+
+def test_the_how_to_and_a_match_on_a_desktop_in_both_languages(
+    server: Any, pages: BrowserPages
+) -> None:
+    recorded = pages.open(DESKTOP)
+    page = recorded.page
+    choose_oink(page, server.base_url)
+    for language in ("ja", "en"):
+        page.click("details.how-to summary")
+        told = page.locator("details.how-to").inner_text()
+        assert all(line in told for line in HOW_TO[language]), told
+        screenshot(page, f"oink-desktop-how-to-{language}", full_page=True)
+        page.click("details.how-to summary")
+        if language == "ja":
+            page.click("#language")
+    page.click("#start")
+    page.wait_for_selector(NEXT_STEP)
+    assert "Joker" in page.locator("#joker").inner_text()  # O7, in English now
+    screenshot(page, "oink-desktop-en", full_page=True)
+    rng, seen = random.Random(27), {"action", "answer", "result"}
+    steps = [play_step(page, rng, seen) for _ in range(8)]
+    assert "action" in steps
+    screenshot(page, "oink-desktop-en-later", full_page=True)
+    recorded.assert_clean(server.base_url)

@@ -12,7 +12,6 @@ import pytest
 
 from flipside.engine.codec import encode
 from flipside.engine.read_models import EventRecord
-from flipside.engine.seats import SeatSpec
 from flipside.games.oink import GAME
 from flipside.games.oink.audit import audit_checks, revealed_seed
 from flipside.games.oink.events import (
@@ -27,18 +26,13 @@ from flipside.games.oink.events import (
 from flipside.games.oink.read_models import DEAL_FACT_COLUMNS
 from flipside.games.oink.views import redact
 
+from . import table
+
 SEED = bytes(range(32))
 
 
 def played(levels: tuple[str, str] = ("easy", "normal")) -> list[Event]:
-    seats = tuple(SeatSpec("npc", level=level) for level in levels)
-    create = GAME.create("m", seats, SEED, seeded=True, options={}, turn_timeout_seconds=None)
-    events, state = GAME.execute(GAME.initial_state(), create)
-    policies = GAME.policies(state)
-    while (command := GAME.next_command(state, policies)) is not None:
-        more, state = GAME.execute(state, command)
-        events += more
-    return events
+    return table.played(levels, SEED)
 
 
 def records(events: list[Event]) -> list[EventRecord]:

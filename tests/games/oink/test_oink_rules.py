@@ -1,12 +1,18 @@
 """The decider's rules one by one (docs/rules/oink.md): moves and their refusals (O16-O22,
 O43), refills and reshuffles (O13-O14), the turn limit (O15), oinks (O21, O34), what stays
-in the hands (O36), scoring (O37) and turn timeouts."""
+in the hands (O36), scoring (O37) with the worked examples (O45-O47), the bodies the
+actions endpoint refuses, and turn timeouts."""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 
 from flipside.engine.errors import RuleViolation
+from flipside.games.oink import GAME
+from flipside.games.oink import game as game_module
 from flipside.games.oink.cards import DECK
 from flipside.games.oink.chance import shuffle
 from flipside.games.oink.commands import (
@@ -47,6 +53,7 @@ from flipside.games.oink.state import Match
 from .table import cards, fresh, laid_out, play
 
 ANN, BO = 0, 1
+PACKAGE = Path(game_module.__file__).parent  # every module of the game may refuse
 TWO_PAIR, PAIR = "9c 9d 4b 4c Kg", "12f 12g 5c 3a 8d"
 
 
@@ -281,14 +288,59 @@ def test_o37_points_by_categories(winner: str) -> None:
         assert len(own) + len(received) == points, (winner, oinker.category)
 
 
-def test_o47_points_of_the_worked_examples() -> None:
+def _points(capture: tuple[tuple[str, ...], tuple[str, ...]]) -> int:
+    return sum(map(len, capture))
+
+
+def test_o45_o46_o47_points_of_the_worked_examples() -> None:
+    at7 = {name: evaluate(cards(hand), 7) for name, hand in SAMPLES.items()}
+    assert _points(showdown_capture(at7["two_pair"], at7["one_pair"])) == 4 + 3
     full, three = evaluate(cards("8b 8c 8d 3a 3b"), 7), evaluate(cards("4a 5b 7c 7d 12f"), 7)
-    assert sum(map(len, showdown_capture(full, three))) == 7
+    assert _points(showdown_capture(full, three)) == 5 + 2
+    royal, four = at7["royal_straight"], at7["four_of_a_kind"]
+    assert _points(showdown_capture(royal, four)) == _points(oink_capture(royal, four)) == 10
+    assert _points(showdown_capture(royal, at7["no_pair"])) == 5
     flush, pair = evaluate(cards("2a 3a 4a 5a 6a"), 8), evaluate(cards("4b 5b 7c 7d 12f"), 8)
     assert flush.category == "straight_flush" and pair.category == "one_pair"
-    assert sum(map(len, showdown_capture(flush, pair))) == 10
+    assert _points(showdown_capture(flush, pair)) == 10
     bluff = evaluate(cards("Aa 3b 5c 9d Kg"), 8)
-    assert sum(map(len, oink_capture(bluff, None))) == 5
+    assert _points(oink_capture(bluff, None)) == 5
+    # O46: the royal with no joker beats the one with two, and takes all ten cards.
+    plain, jokered = (
+        evaluate(cards("Aa 10d 11e 12f Kg"), 6),
+        evaluate(cards("10e 11f 12g 6a 6b"), 6),
+    )
+    assert _points(showdown_capture(plain, jokered)) == 10
+    # O45: four 8s at J = 9 keep 3a out of the role; losing, they give it.
+    eights = evaluate(cards("8b 8c 8d 8e 3a"), 9)
+    assert showdown_capture(evaluate(cards("8f 8g 9c 9d 9e"), 9), eights)[1] == cards("3a")
+
+
+# --- moves over the wire -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"kind": "fold"}, "unknown_action"),
+        ({}, "unknown_action"),
+        ({"kind": "change", "cards": "9c"}, "validation_error"),
+        ({"kind": "change"}, "validation_error"),
+        ({"kind": "change", "cards": ["1a"]}, "invalid_cards"),  # O5: no rank 1
+        ({"kind": "change", "cards": ["Ka"]}, "invalid_cards"),  # O4: K is only in g
+        ({"kind": "accept", "prep": "change", "cards": ["9z"]}, "invalid_cards"),
+    ],
+)
+def test_o43_bodies_the_actions_endpoint_refuses(body: dict[str, object], code: str) -> None:
+    with pytest.raises(RuleViolation) as refusal:
+        GAME.parse_action(ANN, body)
+    assert refusal.value.code == code and code in GAME.refusals
+
+
+def test_o43_every_refusal_code_is_declared() -> None:
+    source = "".join(path.read_text() for path in PACKAGE.rglob("*.py"))
+    codes = set(re.findall(r'RuleViolation\(\s*"([a-z_]+)"', source))
+    assert len(codes) >= 10 and codes <= set(GAME.refusals), codes - set(GAME.refusals)
 
 
 # --- turn timeouts -----------------------------------------------------------------------------
