@@ -25,32 +25,23 @@ from collections.abc import Callable
 
 from flipside.engine.seats import SeatSpec
 from flipside.games.orc import rules
-from flipside.games.orc.commands import (
-    ChooseOpening,
-    ChooseTieBreak,
-    Command,
-    Contribute,
-    CreateMatch,
-    Draw,
-    GiveUp,
-)
+from flipside.games.orc.commands import SEALED_ACTIONS, Command, CreateMatch, Draw, GiveUp
 from flipside.games.orc.evolve import initial_state
 from flipside.games.orc.state import Match
 from flipside.simulation import match_seed, play_match, simulate
 
 Clock = Callable[[], float]
 CLOCKS: dict[str, Clock] = {"wall": time.perf_counter, "cpu": time.process_time}
-_SEALED = {"opening": ChooseOpening, "tiebreak": ChooseTieBreak, "contribute": Contribute}
 
 
 def _random_move(state: Match, rng: random.Random) -> Command:
     seat = state.awaiting[0]
     if state.to_move == seat:
         return Draw(seat) if rng.random() < 0.75 else GiveUp(seat)
-    return _SEALED[state.phase](seat, rng.choice(rules.choices(state, seat)))
+    return SEALED_ACTIONS[state.phase](seat, rng.choice(rules.choices(state, seat)))
 
 
-def bench_decider(matches: int, seats: int, run_seed: int, clock: Clock) -> dict[str, float]:
+def bench_decider(matches: int, seats: int, run_seed: int, clock: Clock) -> dict[str, float | str]:
     rng = random.Random(run_seed)
     specs = (SeatSpec("npc", level="easy"),) * seats
     rounds = events = 0
@@ -68,7 +59,7 @@ def bench_decider(matches: int, seats: int, run_seed: int, clock: Clock) -> dict
 
 def bench_easy(
     matches: int, seats: int, run_seed: int, clock: Clock, game: str = "orc"
-) -> dict[str, float]:
+) -> dict[str, float | str]:
     specs = [SeatSpec("npc", level="easy")] * seats
     rounds = events = 0
     started = clock()
@@ -88,7 +79,7 @@ def bench_simulate(
     return {**_rates(result.rounds, result.events, clock() - started), "digest": result.digest}
 
 
-def _rates(rounds: int, events: int, seconds: float) -> dict[str, float]:
+def _rates(rounds: int, events: int, seconds: float) -> dict[str, float | str]:
     return {
         "rounds": rounds,
         "events": events,

@@ -24,27 +24,33 @@ class CreateMatch(Command):
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseOpening(Command):
+class SealedCommand(Command):
+    """A card laid face down: one of the three below (K10, K12, K17)."""
+
+    seat: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOpening(SealedCommand):
     """K10: the seat's opening card, sealed."""
 
-    seat: int
-    number: int
-
 
 @dataclass(frozen=True, slots=True)
-class ChooseTieBreak(Command):
+class ChooseTieBreak(SealedCommand):
     """K12: a tied seat's next card, sealed."""
 
-    seat: int
-    number: int
-
 
 @dataclass(frozen=True, slots=True)
-class Contribute(Command):
+class Contribute(SealedCommand):
     """K17: the seat's card for this phase's action deck, sealed."""
 
-    seat: int
-    number: int
+
+SEALED_ACTIONS: dict[str, type[SealedCommand]] = {  # K36: each named as its phase
+    "opening": ChooseOpening,
+    "tiebreak": ChooseTieBreak,
+    "contribute": Contribute,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +75,3 @@ class TimeOut(Command):
 
     seat: int
     waited_seconds: int
-
-
-SealedCommand = ChooseOpening | ChooseTieBreak | Contribute

@@ -23,19 +23,10 @@ from flipside.engine.game import (
 )
 from flipside.engine.seats import SeatSpec
 
+from . import commands as cmd
 from . import events as ev
 from . import evolve as folding
 from . import rules, views
-from .commands import (
-    ChooseOpening,
-    ChooseTieBreak,
-    Command,
-    Contribute,
-    CreateMatch,
-    Draw,
-    GiveUp,
-    TimeOut,
-)
 from .npc.driver import next_command, npc_policies
 from .npc.policy import Policy
 from .read_models import READ_MODELS
@@ -44,8 +35,7 @@ from .standings import outcome_places
 from .state import Match
 from .view_schema import ACTION_SCHEMA, NUMBER, VIEW_SCHEMA
 
-_SEALED = {"opening": ChooseOpening, "tiebreak": ChooseTieBreak, "contribute": Contribute}
-_TURN = {"draw": Draw, "give_up": GiveUp}
+_TURN = {"draw": cmd.Draw, "give_up": cmd.GiveUp}
 
 
 class Orc:
@@ -122,8 +112,8 @@ class Orc:
         seeded: bool,
         options: Mapping[str, Any],
         turn_timeout_seconds: int | None,
-    ) -> Command:
-        return CreateMatch(
+    ) -> cmd.Command:
+        return cmd.CreateMatch(
             match_id,
             tuple(seats),
             seed,
@@ -136,7 +126,7 @@ class Orc:
     def initial_state(self) -> Match:
         return folding.initial_state()
 
-    def execute(self, state: Match, command: Command) -> tuple[list[ev.Event], Match]:
+    def execute(self, state: Match, command: cmd.Command) -> tuple[list[ev.Event], Match]:
         return rules.execute(state, command)
 
     def evolve(self, state: Match, event: ev.Event) -> Match:
@@ -158,22 +148,22 @@ class Orc:
         )
 
     # --- moves over the wire -------------------------------------------------------------
-    def parse_action(self, seat: int, body: Mapping[str, Any]) -> Command:
+    def parse_action(self, seat: int, body: Mapping[str, Any]) -> cmd.Command:
         kind = body.get("kind")
         if not isinstance(kind, str):
             raise RuleViolation("unknown_action", f"an action's kind is a string, not {kind!r}")
         if kind in _TURN:
             return _TURN[kind](seat)
-        if kind in _SEALED:
+        if kind in cmd.SEALED_ACTIONS:
             number: Any = body.get("number")  # K36: the decider checks it (invalid_number)
-            return _SEALED[kind](seat, number)
+            return cmd.SEALED_ACTIONS[kind](seat, number)
         raise RuleViolation("unknown_action", f"Orc Poker has no action {kind!r}")
 
     def legal_actions(self, state: Match, seat: int) -> list[JSON]:
         return views.legal_actions(views.view(state, seat))
 
-    def default_command(self, state: Match, seat: int, waited_seconds: int) -> Command:
-        return TimeOut(seat, waited_seconds)
+    def default_command(self, state: Match, seat: int, waited_seconds: int) -> cmd.Command:
+        return cmd.TimeOut(seat, waited_seconds)
 
     # --- what each viewer may see ---------------------------------------------------------
     def view(self, state: Match, viewer: Viewer, *, omniscient: bool = False) -> views.MatchView:
@@ -201,14 +191,14 @@ class Orc:
             )
         return ev.from_data(name, data)
 
-    def command_behind(self, event: ev.Event) -> Command | None:
+    def command_behind(self, event: ev.Event) -> cmd.Command | None:
         return rules.command_behind(event)
 
     # --- computer players -----------------------------------------------------------------
     def policies(self, state: Match, context: Any = None) -> Mapping[int, Policy]:
         return npc_policies(state)
 
-    def next_command(self, state: Match, policies: Mapping[int, Policy]) -> Command | None:
+    def next_command(self, state: Match, policies: Mapping[int, Policy]) -> cmd.Command | None:
         return next_command(state, policies)
 
 

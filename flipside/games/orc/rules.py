@@ -16,6 +16,7 @@ from typing import Literal
 from flipside.engine.errors import RuleViolation
 from flipside.engine.seats import verify_seats
 
+from . import events as ev
 from . import shuffles
 from .cards import NUMBERS, is_number
 from .commands import (
@@ -28,35 +29,6 @@ from .commands import (
     GiveUp,
     SealedCommand,
     TimeOut,
-)
-from .events import (
-    LEVELS,
-    RULES_VERSION,
-    ActionCardsDiscarded,
-    ActionPhaseStarted,
-    CardDrawn,
-    CardsDealt,
-    ChipsPaid,
-    DeckShuffled,
-    Event,
-    GaveUp,
-    HandRefilled,
-    MatchCreated,
-    MatchEnded,
-    OpeningRevealed,
-    PaymentReason,
-    PlayerOut,
-    PotAwarded,
-    RoundEnded,
-    RoundStarted,
-    SealedChoiceMade,
-    SealedKind,
-    SeedRevealed,
-    StartBy,
-    StartPlayerChosen,
-    TieBreakRevealed,
-    TurnPassed,
-    TurnTimedOut,
 )
 from .evolve import evolve
 from .standings import places_by
@@ -74,7 +46,7 @@ TIMEOUT_MAX = 86_400
 def verify_create(state: Match, command: CreateMatch) -> None:
     if state.version:
         raise RuleViolation("match_exists", "this match has already been created")
-    verify_seats(command.seats, SEATS, LEVELS)  # K1
+    verify_seats(command.seats, SEATS, ev.LEVELS)  # K1
     if len(command.seed) != shuffles.SEED_BYTES:
         raise RuleViolation("invalid_seed", f"a seed is {shuffles.SEED_BYTES} bytes")
     timeout = command.turn_timeout_seconds
@@ -97,7 +69,7 @@ def choices(state: Match, seat: int) -> tuple[int, ...]:
     return tuple(number for number in NUMBERS if holder.hand[number] > 0)
 
 
-def verify_sealed(state: Match, seat: int, kind: SealedKind, number: int) -> None:
+def verify_sealed(state: Match, seat: int, kind: ev.SealedKind, number: int) -> None:
     """K10, K12, K17: an awaited seat lays a card of its hand, once."""
     _verify_seat(state, seat)
     if SEALED_PHASES.get(state.phase) != kind:
@@ -114,7 +86,7 @@ def verify_sealed(state: Match, seat: int, kind: SealedKind, number: int) -> Non
         raise RuleViolation("number_not_allowed", f"you {where} {list(allowed)}, not {number}")
 
 
-def can_seal(state: Match, seat: int, kind: SealedKind, number: int) -> bool:
+def can_seal(state: Match, seat: int, kind: ev.SealedKind, number: int) -> bool:
     return _allowed(verify_sealed, state, seat, kind, number)
 
 
@@ -167,24 +139,24 @@ class _Decision:
 
     def __init__(self, state: Match) -> None:
         self.state = state
-        self.events: list[Event] = []
+        self.events: list[ev.Event] = []
 
-    def emit(self, event: Event) -> None:
+    def emit(self, event: ev.Event) -> None:
         self.events.append(event)
         self.state = evolve(self.state, event)
 
 
-_SEALED: dict[type[SealedCommand], SealedKind] = {
+_SEALED: dict[type[SealedCommand], ev.SealedKind] = {
     ChooseOpening: "opening",
     ChooseTieBreak: "tiebreak",
     Contribute: "contribution",
 }
 
 
-def execute(state: Match, command: Command) -> tuple[list[Event], Match]:
+def execute(state: Match, command: Command) -> tuple[list[ev.Event], Match]:
     """The events `command` causes in `state` and the state after them."""
     decision = _Decision(state)
-    if isinstance(command, ChooseOpening | ChooseTieBreak | Contribute):
+    if isinstance(command, SealedCommand):
         verify_sealed(state, command.seat, _SEALED[type(command)], command.number)
         _seal(decision, command.seat, command.number)
     elif isinstance(command, Draw):
@@ -206,10 +178,10 @@ def execute(state: Match, command: Command) -> tuple[list[Event], Match]:
 
 def _create(decision: _Decision, command: CreateMatch) -> None:
     decision.emit(
-        MatchCreated(
+        ev.MatchCreated(
             match_id=command.match_id,
             seats=tuple(command.seats),
-            rules_version=RULES_VERSION,
+            rules_version=ev.RULES_VERSION,
             start_chips=START_CHIPS[command.long],
             rounds=ROUNDS[command.long],
             escalating_fee=command.escalating_fee,
@@ -235,23 +207,25 @@ def _start_round(decision: _Decision) -> None:
     state = decision.state
     round_no = state.round + 1
     due = fee(round_no, state.escalating_fee)
-    decision.emit(RoundStarted(round_no, due, state.pot))
+    decision.emit(ev.RoundStarted(round_no, due, state.pot))
     for seat in range(len(state.seats)):
         _pay(decision, seat, "fee", due)  # K7
     deck = shuffles.round_deck(state.seed, round_no)
-    decision.emit(DeckShuffled(round_no, "round", 0, len(deck), deck))
+    decision.emit(ev.DeckShuffled(round_no, "round", 0, len(deck), deck))
     count = len(state.seats)
     hands = tuple(deck[seat : HAND_SIZE * count : count] for seat in range(count))  # K9
-    decision.emit(CardsDealt(round_no, hands, len(deck) - HAND_SIZE * count))
+    decision.emit(ev.CardsDealt(round_no, hands, len(deck) - HAND_SIZE * count))
 
 
-def _pay(decision: _Decision, seat: int, reason: PaymentReason, due: int) -> None:
+def _pay(decision: _Decision, seat: int, reason: ev.PaymentReason, due: int) -> None:
     """K8: pay what is due, or everything held; the rest is a shortfall."""
     state = decision.state
     chips = state.seats[seat].chips
     paid = min(due, chips)
     decision.emit(
-        ChipsPaid(state.round, seat, reason, due, paid, due - paid, chips - paid, state.pot + paid)
+        ev.ChipsPaid(
+            state.round, seat, reason, due, paid, due - paid, chips - paid, state.pot + paid
+        )
     )
 
 
@@ -259,7 +233,7 @@ def _seal(decision: _Decision, seat: int, number: int) -> None:
     state = decision.state
     kind = SEALED_PHASES[state.phase]
     step = {"opening": 0, "tiebreak": state.tiebreak_step}.get(kind, state.action_phase)
-    decision.emit(SealedChoiceMade(state.round, seat, kind, step, number))
+    decision.emit(ev.SealedChoiceMade(state.round, seat, kind, step, number))
     if decision.state.awaiting:
         return
     if kind == "opening":
@@ -277,7 +251,7 @@ def _reveal_openings(decision: _Decision) -> None:
     assert all(number is not None for number in numbers)
     lowest = smallest_openers(numbers)  # type: ignore[arg-type]
     tied = lowest if len(lowest) > 1 else ()
-    decision.emit(OpeningRevealed(state.round, numbers, tied))  # type: ignore[arg-type]
+    decision.emit(ev.OpeningRevealed(state.round, numbers, tied))  # type: ignore[arg-type]
     if tied:
         _await_tiebreak(decision)
     else:
@@ -307,7 +281,7 @@ def _reveal_tiebreak(decision: _Decision) -> None:
     still = smallest_sequences(dict(zip(tied, sequences, strict=True)))
     still_tied = still if len(still) > 1 else ()
     decision.emit(
-        TieBreakRevealed(
+        ev.TieBreakRevealed(
             state.round, state.tiebreak_step, tied, numbers, stacked, sequences, still_tied
         )
     )
@@ -334,12 +308,12 @@ def _refill(decision: _Decision, tied: tuple[int, ...]) -> None:
     for seat in tied:
         if drawn[seat]:
             left -= len(drawn[seat])
-            decision.emit(HandRefilled(state.round, seat, tuple(drawn[seat]), left))
+            decision.emit(ev.HandRefilled(state.round, seat, tuple(drawn[seat]), left))
 
 
-def _choose_start(decision: _Decision, seat: int, by: StartBy) -> None:
+def _choose_start(decision: _Decision, seat: int, by: ev.StartBy) -> None:
     state = decision.state
-    decision.emit(StartPlayerChosen(state.round, state.action_phase + 1, seat, by))
+    decision.emit(ev.StartPlayerChosen(state.round, state.action_phase + 1, seat, by))
     _start_phase(decision)
 
 
@@ -350,7 +324,7 @@ def _start_phase(decision: _Decision) -> None:
     order = clockwise_from(state.start_seat, state.in_round, len(state.seats))
     contributors = tuple(seat for seat in order if state.seats[seat].hand_size)
     phase = state.action_phase + 1
-    decision.emit(ActionPhaseStarted(state.round, phase, state.start_seat, order, contributors))
+    decision.emit(ev.ActionPhaseStarted(state.round, phase, state.start_seat, order, contributors))
     if not contributors:
         _shuffle_action_deck(decision)
 
@@ -359,7 +333,7 @@ def _shuffle_action_deck(decision: _Decision) -> None:
     state = decision.state
     sealed = [state.seats[seat].sealed for seat in state.contributors]
     deck = shuffles.action_deck(state.seed, state.round, state.action_phase, sealed)  # type: ignore[arg-type]
-    decision.emit(DeckShuffled(state.round, "action", state.action_phase, len(deck), deck))
+    decision.emit(ev.DeckShuffled(state.round, "action", state.action_phase, len(deck), deck))
     _next_turn(decision)
 
 
@@ -377,7 +351,7 @@ def _next_turn(decision: _Decision) -> None:
             return
         if state.action_deck:
             return  # the seat to move decides
-        decision.emit(TurnPassed(state.round, state.action_phase, seat, "empty_action_deck"))
+        decision.emit(ev.TurnPassed(state.round, state.action_phase, seat, "empty_action_deck"))
 
 
 def _draw(decision: _Decision, seat: int) -> None:
@@ -385,10 +359,10 @@ def _draw(decision: _Decision, seat: int) -> None:
     state = decision.state
     number = state.action_deck[0]
     busted = number in state.seats[seat].row
-    decision.emit(CardDrawn(state.round, state.action_phase, seat, number, busted))
+    decision.emit(ev.CardDrawn(state.round, state.action_phase, seat, number, busted))
     if busted:
         _pay(decision, seat, "bust", number)
-        decision.emit(PlayerOut(state.round, state.action_phase, seat, "bust"))
+        decision.emit(ev.PlayerOut(state.round, state.action_phase, seat, "bust"))
     _next_turn(decision)
 
 
@@ -396,9 +370,9 @@ def _give_up(decision: _Decision, seat: int) -> None:
     """K21: the cost counts the giver's own row, before it turns down."""
     state = decision.state
     cost = state.give_up_cost()
-    decision.emit(GaveUp(state.round, state.action_phase, seat, cost))
+    decision.emit(ev.GaveUp(state.round, state.action_phase, seat, cost))
     _pay(decision, seat, "give_up", cost)
-    decision.emit(PlayerOut(state.round, state.action_phase, seat, "give_up"))
+    decision.emit(ev.PlayerOut(state.round, state.action_phase, seat, "give_up"))
     _next_turn(decision)
 
 
@@ -407,7 +381,7 @@ def _end_phase(decision: _Decision) -> None:
     state = decision.state
     if state.action_deck:
         decision.emit(
-            ActionCardsDiscarded(
+            ev.ActionCardsDiscarded(
                 state.round, state.action_phase, len(state.action_deck), state.action_deck
             )
         )
@@ -426,7 +400,7 @@ def _award(
     """K22, K26: the pot to the last player, or shared among those left."""
     state = decision.state
     amount, remainder = divmod(state.pot, len(seats))
-    decision.emit(PotAwarded(state.round, seats, amount, remainder, reason))
+    decision.emit(ev.PotAwarded(state.round, seats, amount, remainder, reason))
     _end_round(decision)
 
 
@@ -434,7 +408,7 @@ def _end_round(decision: _Decision) -> None:
     """K28-K29."""
     state = decision.state
     chips = tuple(seat.chips for seat in state.seats)
-    decision.emit(RoundEnded(state.round, chips, state.pot, state.shortfall))
+    decision.emit(ev.RoundEnded(state.round, chips, state.pot, state.shortfall))
     if state.shortfall or state.round == state.rounds:
         _end_match(decision, "shortfall" if state.shortfall else "rounds")
     else:
@@ -447,8 +421,8 @@ def _end_match(decision: _Decision, reason: Literal["rounds", "shortfall"]) -> N
     places = places_by(chips)
     winners = tuple(seat for seat, place in enumerate(places) if place == 1)
     first = shuffles.shared_win(state.seed, winners) if len(winners) > 1 else winners[0]
-    decision.emit(MatchEnded(state.round, winners, places, first, chips, state.pot, reason))
-    decision.emit(SeedRevealed(state.seed.hex()))
+    decision.emit(ev.MatchEnded(state.round, winners, places, first, chips, state.pot, reason))
+    decision.emit(ev.SeedRevealed(state.seed.hex()))
 
 
 def default_number(state: Match, seat: int) -> int:
@@ -458,16 +432,16 @@ def default_number(state: Match, seat: int) -> int:
 
 def _time_out(decision: _Decision, command: TimeOut) -> None:
     state, seat = decision.state, command.seat
-    decision.emit(TurnTimedOut(state.round, seat, state.phase, command.waited_seconds))
+    decision.emit(ev.TurnTimedOut(state.round, seat, state.phase, command.waited_seconds))
     if state.phase == "turn":
         _give_up(decision, seat)
     else:
         _seal(decision, seat, default_number(state, seat))
 
 
-def command_behind(event: Event) -> Command | None:
+def command_behind(event: ev.Event) -> Command | None:
     """The command whose decision began with `event`, for audits; None for consequences."""
-    if isinstance(event, MatchCreated):
+    if isinstance(event, ev.MatchCreated):
         return CreateMatch(
             event.match_id,
             event.seats,
@@ -477,13 +451,13 @@ def command_behind(event: Event) -> Command | None:
             event.escalating_fee,
             event.turn_timeout_seconds,
         )
-    if isinstance(event, SealedChoiceMade):
+    if isinstance(event, ev.SealedChoiceMade):
         sealed = {"opening": ChooseOpening, "tiebreak": ChooseTieBreak}.get(event.kind, Contribute)
         return sealed(event.seat, event.number)  # type: ignore[arg-type]
-    if isinstance(event, CardDrawn):
+    if isinstance(event, ev.CardDrawn):
         return Draw(event.seat)
-    if isinstance(event, GaveUp):
+    if isinstance(event, ev.GaveUp):
         return GiveUp(event.seat)
-    if isinstance(event, TurnTimedOut):
+    if isinstance(event, ev.TurnTimedOut):
         return TimeOut(event.seat, event.waited_seconds)
     return None

@@ -1,5 +1,6 @@
 """Orc Poker's web screens in headless Chromium against a real server: four players on a
-phone held upright, eight on a desktop, in Japanese and English.
+phone held upright, eight on a desktop, in Japanese and English, and the top page's how-to
+in both languages.
 
 A person plays whole matches through the page: picks and lays opening, tie-break and
 contribution cards face down, draws and gives up (the risk of a draw and the give-up cost
@@ -23,6 +24,18 @@ pytestmark = pytest.mark.browser
 PICKABLE = "#hand .card[role='button']:not(.disabled)"
 NEXT_STEP = f"#end, #next-round, #lay:not([disabled]), {PICKABLE}, #draw:not([disabled])"
 MAX_STEPS = 600
+
+# The rules the how-to must state in each language: the tie-break (K12), the give-up cost
+# (K21), the remainder carried (K26) and the early end (K29).
+HOW_TO = {
+    "ja": ("同点なら", "見えている一番小さい数字", "次のラウンドに持ち越し", "支払えなくなった"),
+    "en": (
+        "Tied on the smallest",
+        "smallest number visible",
+        "stays for the next round",
+        "could not pay",
+    ),
+}
 
 
 def start_match(page: Any, base_url: str, players: int, level: str = "easy") -> None:
@@ -102,6 +115,22 @@ def check_views(recorded: RecordedPage) -> int:
     return checked
 
 
+def finish(recorded: RecordedPage, base_url: str, rng: random.Random, tag: str) -> set[str]:
+    """Plays the match to its end, opens the record, and checks every view the page got;
+    the steps taken."""
+    page = recorded.page
+    steps = play_to_end(page, rng, tag)
+    screenshot(page, f"orc-{tag}-end", full_page=True)
+    page.click("#open-record")
+    page.wait_for_selector(".orc.record")
+    assert page.locator(".record-round").count() >= 1
+    screenshot(page, f"orc-{tag}-record", full_page=True)
+    recorded.collect_streams()
+    assert check_views(recorded) > 0
+    recorded.assert_clean(base_url)
+    return steps
+
+
 def test_a_person_plays_orc_to_the_end_on_a_phone(server: Any, pages: BrowserPages) -> None:
     recorded = pages.open(PHONE)
     page = recorded.page
@@ -111,33 +140,32 @@ def test_a_person_plays_orc_to_the_end_on_a_phone(server: Any, pages: BrowserPag
     start_match(page, server.base_url, players=4)
     screenshot(page, "orc-phone-start", full_page=True)
     assert page.locator("#pot").inner_text()
-    steps = play_to_end(page, random.Random(13), "phone")
+    steps = finish(recorded, server.base_url, random.Random(13), "phone")
     assert {"pick", "lay", "end"} <= steps
-    screenshot(page, "orc-phone-end", full_page=True)
-    page.click("#open-record")
-    page.wait_for_selector(".orc.record")
-    assert page.locator(".record-round").count() >= 1
-    screenshot(page, "orc-phone-record", full_page=True)
-    recorded.collect_streams()
-    assert check_views(recorded) > 0
-    recorded.assert_clean(server.base_url)
 
 
-def test_eight_players_on_a_desktop_in_english(server: Any, pages: BrowserPages) -> None:
+def test_the_how_to_and_eight_players_on_a_desktop_in_english(
+    server: Any, pages: BrowserPages
+) -> None:
     recorded = pages.open(DESKTOP)
     page = recorded.page
     page.goto(server.base_url + "/")
-    page.click("#language")
+    page.locator("label.choice", has=page.locator("input[value='orc']")).click()
+    for language in ("ja", "en"):
+        how_to = page.locator("details.how-to", has_text=HOW_TO[language][0])
+        how_to.wait_for()  # Orc Poker's, once the form has followed the choice
+        page.click("details.how-to summary")
+        told = how_to.inner_text()
+        assert all(line in told for line in HOW_TO[language]), told
+        screenshot(page, f"orc-desktop-how-to-{language}", full_page=True)
+        page.click("details.how-to summary")
+        if language == "ja":
+            page.click("#language")
     start_match(page, server.base_url, players=8, level="normal")
     assert page.locator("#others .seat").count() == 7
     assert "Pot" in page.locator("#pot").inner_text()
     screenshot(page, "orc-desktop-start", full_page=True)
-    steps = play_to_end(page, random.Random(5), "desktop")
-    assert "end" in steps
-    screenshot(page, "orc-desktop-end", full_page=True)
-    recorded.collect_streams()
-    assert check_views(recorded) > 0
-    recorded.assert_clean(server.base_url)
+    assert "end" in finish(recorded, server.base_url, random.Random(5), "desktop")
 
 
 def test_a_match_resumed_in_a_new_tab(server: Any, pages: BrowserPages) -> None:

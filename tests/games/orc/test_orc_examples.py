@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from flipside.games.orc import rules
-from flipside.games.orc.commands import ChooseOpening, ChooseTieBreak, Contribute, Draw, GiveUp
+from flipside.games.orc.commands import SEALED_ACTIONS, ChooseTieBreak, Draw, GiveUp
 from flipside.games.orc.events import (
     ActionCardsDiscarded,
     ActionPhaseStarted,
@@ -276,10 +276,7 @@ def give_up_until(
             tab.draw(seat) if drawing(tab.state, seat) else tab.give_up(seat)
         else:
             number = rules.choices(tab.state, seat)[0]
-            tab.do(_SEALED_COMMANDS[tab.state.phase](seat, number))
-
-
-_SEALED_COMMANDS = {"opening": ChooseOpening, "tiebreak": ChooseTieBreak, "contribute": Contribute}
+            tab.do(SEALED_ACTIONS[tab.state.phase](seat, number))
 
 
 def test_k40_an_escalating_fee_beyond_the_chips_falls_short(

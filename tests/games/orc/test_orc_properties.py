@@ -13,16 +13,7 @@ from flipside.engine.chance import SEED_BYTES
 from flipside.engine.seats import SeatSpec
 from flipside.games.orc import rules, views
 from flipside.games.orc.cards import DECK_COUNTS, NO_CARDS
-from flipside.games.orc.commands import (
-    ChooseOpening,
-    ChooseTieBreak,
-    Command,
-    Contribute,
-    CreateMatch,
-    Draw,
-    GiveUp,
-    TimeOut,
-)
+from flipside.games.orc.commands import SEALED_ACTIONS, Command, CreateMatch, Draw, GiveUp, TimeOut
 from flipside.games.orc.events import LEVELS, OpeningRevealed, SealedChoiceMade, TieBreakRevealed
 from flipside.games.orc.evolve import evolve, initial_state
 from flipside.games.orc.npc import next_command, policy_for
@@ -30,7 +21,6 @@ from flipside.games.orc.state import Match
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SOAK = settings(max_examples=2_000, deadline=None, suppress_health_check=list(HealthCheck))
-_SEALED = {"opening": ChooseOpening, "tiebreak": ChooseTieBreak, "contribute": Contribute}
 
 
 def random_command(state: Match, rng: random.Random) -> Command:
@@ -45,7 +35,7 @@ def random_command(state: Match, rng: random.Random) -> Command:
         return command
     if state.to_move == seat:
         return Draw(seat) if rng.random() < 0.7 else GiveUp(seat)
-    return _SEALED[state.phase](seat, rng.choice(rules.choices(state, seat)))
+    return SEALED_ACTIONS[state.phase](seat, rng.choice(rules.choices(state, seat)))
 
 
 matches = st.builds(
@@ -117,23 +107,24 @@ def check_sealed(states: list[tuple[Match, object]]) -> None:
                     assert set(shown.hand) <= {None}
 
 
-@FAST
-@given(plan=matches)
-def test_chips_cards_and_sealed_cards(plan: tuple) -> None:
+def check_match(plan: tuple) -> None:
     states = played(plan)
     check_chips(states)
     check_cards(states)
     check_sealed(states)
+
+
+@FAST
+@given(plan=matches)
+def test_chips_cards_and_sealed_cards(plan: tuple) -> None:
+    check_match(plan)
 
 
 @pytest.mark.soak
 @SOAK
 @given(plan=matches)
 def test_chips_cards_and_sealed_cards_soak(plan: tuple) -> None:
-    states = played(plan)
-    check_chips(states)
-    check_cards(states)
-    check_sealed(states)
+    check_match(plan)
 
 
 def test_reveals_show_what_was_sealed() -> None:

@@ -1,6 +1,9 @@
-"""The decider's refusals (K36), turn timeouts, options and actions over the wire."""
+"""The decider's refusals (K36), each with its stable code, turn timeouts, options and
+actions over the wire."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +22,8 @@ from flipside.games.orc.commands import (
 from flipside.games.orc.events import GaveUp, SealedChoiceMade, TurnTimedOut
 
 from .table import SEED, Table, action_decks, deal, table
+
+PEOPLE = tuple(SeatSpec("human", name) for name in ("Eri", "Fumi", "Gen"))
 
 HANDS = ((1, 3, 5, 7, 9, 9), (2, 4, 6, 8, 10, 10), (3, 5, 7, 8, 10, 10))
 
@@ -141,3 +146,25 @@ def test_legal_actions_list_the_numbers_and_the_give_up_cost(tab: Table) -> None
         {"kind": "give_up", "cost": 1},
     ]
     assert GAME.legal_actions(tab.state, 1) == []
+
+
+@pytest.mark.parametrize(
+    "command, code",
+    [
+        (CreateMatch("c", PEOPLE[:2], SEED), "invalid_seats"),  # K1: 3 to 8
+        (CreateMatch("c", PEOPLE * 3, SEED), "invalid_seats"),
+        (CreateMatch("c", (*PEOPLE, SeatSpec("npc", level="wizard")), SEED), "invalid_seats"),
+        (CreateMatch("c", PEOPLE, SEED[:31]), "invalid_seed"),
+        (CreateMatch("c", PEOPLE, SEED, turn_timeout_seconds=0), "validation_error"),
+        (object(), "unknown_command"),
+    ],
+)
+def test_a_match_is_created_only_as_the_rules_allow(command: object, code: str) -> None:
+    tab = Table(GAME.initial_state())
+    tab.refused(command, code)  # type: ignore[arg-type]
+
+
+def test_every_declared_refusal_is_tested() -> None:
+    """Each code the game declares (`Orc.refusals`) is asked for by a test of this folder."""
+    tests = "".join(path.read_text() for path in Path(__file__).parent.glob("test_*.py"))
+    assert [code for code in GAME.refusals if f'"{code}"' not in tests] == []

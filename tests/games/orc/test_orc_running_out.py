@@ -50,12 +50,18 @@ def test_k13_a_tied_seat_with_no_card_lays_nothing(monkeypatch: pytest.MonkeyPat
     assert tab.of(StartPlayerChosen)[0].seat == 1  # the shorter sequence (K12.5)
 
 
-def test_k13_empty_hands_draw_lots_and_k24_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+def drawn_by_lot(monkeypatch: pytest.MonkeyPatch) -> Table:
+    """Seats 0 and 1 tie again with their last cards and no round deck: a lot (K13)."""
     tab = tied(monkeypatch)
     tab.patch(round_deck=())
     tab.patch_hand(0, 9)
     tab.patch_hand(1, 9)
     tab.tiebreak({0: 9, 1: 9})
+    return tab
+
+
+def test_k13_empty_hands_draw_lots_and_k24_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    tab = drawn_by_lot(monkeypatch)
     assert tab.of(TieBreakRevealed)[0].still_tied == (0, 1)
     start = tab.of(StartPlayerChosen)[0]
     assert start.by == "lot" and start.seat == shuffles.start_lot(SEED, 1, (0, 1))

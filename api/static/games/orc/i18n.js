@@ -82,10 +82,11 @@ export const TEXT = {
     rules: [
       "1〜10の数字のカードが、その数字の枚数だけ(全55枚)。チップは30枚から",
       "毎ラウンド参加費を払い、手札6枚。1枚を伏せて同時に公開し、一番小さい人がスタート",
+      "一番小さい数字が同点なら、その人たちだけがもう1枚(列にない数字を優先)伏せて出し、出した順の並びが小さい人がスタート",
       "各フェイズで全員が1枚ずつ伏せて出し、混ぜてアクション山札に。順番に1枚引くかギブアップ",
       "自分の列にある数字を引いたらバースト: その数字のチップを支払って脱落",
       "ギブアップは見えている一番小さい数字のチップを支払って脱落",
-      "最後の1人がポットを総取り。5フェイズ後に残った人で山分け",
+      "最後の1人がポットを総取り。5フェイズ後に残った人で山分けし、割り切れない分は次のラウンドに持ち越し",
       "7ラウンド(長いゲームは10)か、誰かが支払えなくなったラウンドで終了。チップの多い人の勝ち",
     ],
     levelNotes: {
@@ -175,10 +176,11 @@ export const TEXT = {
     rules: [
       "55 cards: each number 1-10 on as many cards as it says. Everyone starts with 30 chips",
       "Each round: pay the fee, get 6 cards, lay one face down; all turn up, the smallest starts",
+      "Tied on the smallest? Only the tied lay another card (a number not yet in their row if they can); the smaller row, in the order laid, starts",
       "Each phase everyone lays a card face down; they are shuffled into the action deck. In turn, draw one or give up",
       "Draw a number already in your row and you bust: pay that number in chips and you are out",
       "Giving up costs the smallest number visible on the table",
-      "The last one in takes the pot; after phase 5 those left share it",
+      "The last one in takes the pot; after phase 5 those left share it, and what does not divide stays for the next round",
       "7 rounds (10 in the long game), or until a round in which someone could not pay. Most chips wins",
     ],
     levelNotes: {

@@ -19,9 +19,9 @@ export const narrowSeats = 4;
 
 export const foldRecord = foldRounds;
 
-// The card the player has tapped to lay face down: this page's only state.
+// The card the player has tapped to lay face down, and whether the ticker is quiet (onEvent).
 export function initial() {
-  return { picked: null };
+  return { picked: null, quiet: false };
 }
 
 // saved: { seenRound }, the last round whose result the player moved on from.
@@ -76,16 +76,23 @@ export function recordPanel({ record, me, view }) {
   return h("div", { class: "orc record" }, roundsPanel(record, { view, me }));
 }
 
-// The other seats' moves as they come in, one line each in the ticker.
+// The other seats' moves as they come in, one line each in the ticker: a safe draw (K19), and
+// a bust or a give-up with what it paid (K20, K21, K8).
 const TICKER = {
-  CardDrawn: (data) => ({ kind: data.busted ? "bust" : "draw", number: data.number }),
-  GaveUp: () => ({ kind: "give_up" }),
+  CardDrawn: (data) => (data.busted ? null : { kind: "draw", number: data.number }),
+  ChipsPaid: (data) =>
+    data.reason === "fee" ? null : { kind: data.reason, number: data.due, paid: data.paid, shortfall: data.shortfall },
 };
 
+// Once the player is out of the round the computer seats play it out at once, and the round's
+// result tells it: the ticker stays quiet until the next round rather than stack a burst of
+// lines over that screen. The stream's order says when, before the view catches up.
 export function onEvent(event, host) {
-  const { view, me } = host.current();
+  const { view, me, local } = host.current();
   const seat = event.data?.seat;
+  if (event.type === "PlayerOut" && seat === me) local.quiet = true;
+  if (event.type === "RoundStarted") local.quiet = false;
   const move = TICKER[event.type]?.(event.data);
-  if (!move || seat === me || !view) return;
+  if (!move || seat === me || !view || local.quiet) return;
   host.say(`${seatName(view.seats[seat], me)}: ${moveText(move)}`);
 }

@@ -46,8 +46,18 @@ class RolloutPlayer:
         return RolloutPlayer(BOLDNESS.get(shown.level or "", 1.0))
 
 
-def _lowest(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
+_MASKS = 1 << (NUMBERS[-1] + 1)
+_LOWEST = [(mask & -mask).bit_length() - 1 for mask in range(_MASKS)]  # by mask: its smallest
+_NUMBERS_IN = [[n for n in NUMBERS if mask >> n & 1] for mask in range(_MASKS)]  # by mask
+
+
+def _visible(masks: list[int], alive: list[bool]) -> int:
+    """The numbers in the rows of the players still in (K14), as one mask."""
+    shown = 0
+    for mask, still in zip(masks, alive, strict=True):
+        if still:
+            shown |= mask
+    return shown
 
 
 class World:
@@ -65,7 +75,12 @@ class World:
         self.later = order[order.index(me) + 1 :]
         self.masks = [mask_of(seat.row) for seat in view.seats]
         self.alive = [seat.in_round for seat in view.seats]
-        self.sizes = [seat.hand_size if seat.in_round else 0 for seat in view.seats]
+        # The hands the seat cannot see: those of the others still in (K23).
+        self.sizes = [
+            seat.hand_size if seat.in_round and index != me else 0
+            for index, seat in enumerate(view.seats)
+        ]
+        self.hidden = sum(self.sizes)
         self.hand = list(view.hand)
         self.pool = [number for number in NUMBERS for _ in range(known.pool[number])]
         self.deck = known.deck
@@ -76,26 +91,25 @@ class World:
         for seat, player in players.items():
             self.boldness[seat] = player.boldness
         weights = known.weights()
-        self.payment = [0.0] * (1 << (NUMBERS[-1] + 1))  # expected bust payment, by mask
+        self.payment = [0.0] * _MASKS  # expected bust payment, by mask
         for mask in range(1, len(self.payment)):
-            low = _lowest(mask)
+            low = _LOWEST[mask]
             self.payment[mask] = self.payment[mask & (mask - 1)] + weights[low] * low
 
     def sample(self, rng: random.Random) -> tuple[list[int], list[list[int]]]:
         """The undrawn action deck (top last) and every hand, the seat's own as it is."""
         mine_in = self.mine is not None and (self.mine_left >= 1 or rng.random() < self.mine_left)
         others = self.deck - mine_in
-        sizes = [0 if seat == self.me else size for seat, size in enumerate(self.sizes)]
-        wanted = min(len(self.pool), others + sum(sizes))
-        cards = rng.sample(self.pool, wanted)
+        cards = rng.sample(self.pool, min(len(self.pool), others + self.hidden))
         deck = cards[:others]
         if mine_in:
             deck.append(self.mine)  # type: ignore[arg-type]
         rng.shuffle(deck)
         hands, at = [], others
-        for seat, size in enumerate(sizes):
-            hands.append(list(self.hand) if seat == self.me else cards[at : at + size])
+        for size in self.sizes:
+            hands.append(cards[at : at + size])
             at += size
+        hands[self.me] = list(self.hand)
         return deck, hands
 
     def play(self, rng: random.Random) -> float:
@@ -122,16 +136,18 @@ def _finish(
     pot, phase, start = world.pot, world.phase, world.start
     order: Sequence[int] = world.later
     left = sum(alive)
+    shown = _visible(masks, alive)
     while True:
         for seat in order:
             if not alive[seat] or not deck:
                 continue  # out, or the turn passes (K24)
-            cost = min(_lowest(masks[s]) for s in range(seats) if alive[s])
+            cost = _LOWEST[shown]  # K21: the smallest visible number
             mask = masks[seat]
             if payment[mask] < bold[seat] * cost:
                 number = deck.pop()
                 if not mask >> number & 1:
                     masks[seat] = mask | 1 << number
+                    shown |= 1 << number
                     continue
                 paid = number
             else:
@@ -143,6 +159,7 @@ def _finish(
             left -= 1
             if left == 1:
                 return pot  # K22: the seat is the last one in
+            shown = _visible(masks, alive)  # its row turns down (K34)
         if phase == PHASES:
             return pot // left  # K26
         phase += 1
@@ -154,10 +171,10 @@ def _finish(
 
 def _next_start(masks: list[int], alive: list[bool], previous: int, seats: int) -> int:
     """K27, as `start.next_start`, over masks."""
-    low = min(_lowest(masks[s]) for s in range(seats) if alive[s])
-    if alive[previous] and _lowest(masks[previous]) == low:
+    low = _LOWEST[_visible(masks, alive)]
+    if alive[previous] and _LOWEST[masks[previous]] == low:
         return previous
-    holders = [s for s in range(seats) if alive[s] and _lowest(masks[s]) == low]
+    holders = [s for s in range(seats) if alive[s] and _LOWEST[masks[s]] == low]
     return max(holders, key=lambda s: (s - previous) % seats)
 
 
@@ -165,15 +182,16 @@ def _contributions(order: Sequence[int], hands: list[list[int]], masks: list[int
     """K17: each player plants the number most rows hold, not its own, the largest on ties."""
     held = [0] * (NUMBERS[-1] + 1)
     for seat in order:
-        for number in NUMBERS:
-            held[number] += masks[seat] >> number & 1
+        for number in _NUMBERS_IN[masks[seat]]:
+            held[number] += 1
     deck = []
     for seat in order:
         hand = hands[seat]
         if not hand:
             continue
         own = masks[seat]
-        card = max(hand, key=lambda n: (not own >> n & 1, held[n], n))
+        # The best (not in its own row, held most, largest) as one integer: 4 bits a field.
+        card = max((~own >> n & 1) << 8 | held[n] << 4 | n for n in hand) & 0xF
         hand.remove(card)
         deck.append(card)
     return deck
