@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from flipside.custom_policies import PolicyError, SeatedPolicy, load
 from flipside.engine.registry import DEFAULT_GAME, AnyGame, game_named
 from flipside.simulation import SimulationResult
 from flipside.simulation import simulate as run_simulation
@@ -36,6 +37,23 @@ def _levels(game: AnyGame, value: str | None, seats: int | None) -> list[str]:
     if seats is not None and len(levels) != seats:
         raise click.BadParameter(f"{len(levels)} levels for {seats} seats", param_hint="--levels")
     return levels
+
+
+def _seat_policies(game: AnyGame, specs: tuple[str, ...], levels: list[str]) -> list[SeatedPolicy]:
+    """Your policies, each in place of its seat's level in `levels`."""
+    seated: list[SeatedPolicy] = []
+    for spec in specs:
+        try:
+            found = load(game, spec, len(levels))
+        except PolicyError as error:
+            raise click.BadParameter(str(error), param_hint="--policy") from None
+        if any(other.seat == found.seat for other in seated):
+            raise click.BadParameter(f"two policies for seat {found.seat}", param_hint="--policy")
+        if found.name in game.levels or found.name in (other.name for other in seated):
+            raise click.BadParameter(f"{found.name} is seated twice", param_hint="--policy")
+        levels[found.seat] = found.name
+        seated.append(found)
+    return seated
 
 
 def _summary(
@@ -102,6 +120,14 @@ def _print_table(console: Console, result: SimulationResult, rotated: bool) -> N
     "be a multiple of the seats), so the cards' luck cancels out.",
 )
 @click.option("--seed", default=0, show_default=True, type=int, help="Run seed.")
+@click.option(
+    "--policy",
+    "policies",
+    multiple=True,
+    metavar="SEAT=module:attr",
+    help="Seat your own policy (the game's Policy, docs/policies.md) in place of SEAT's "
+    "level; it rotates and is summarised like a level. Repeatable.",
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
 def simulate(
     game_id: str,
@@ -110,12 +136,14 @@ def simulate(
     levels: str | None,
     rotate: bool,
     seed: int,
+    policies: tuple[str, ...],
     as_json: bool,
 ) -> None:
     """Play MATCHES matches of computer players of a game in process and summarise them per
     level: win rate, mean finishing place and its 95% confidence interval (over deals)."""
     game = game_named(game_id)
     seat_levels = _levels(game, levels, seats)
+    custom = {seated.name: seated.policy for seated in _seat_policies(game, policies, seat_levels)}
     if rotate and matches % len(seat_levels):
         raise click.BadParameter(
             f"with --rotate, give a multiple of {len(seat_levels)} matches", param_hint="--matches"
@@ -123,14 +151,18 @@ def simulate(
     console = Console(stderr=True)
     with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
         task = bar.add_task("simulating", total=matches)
-        result = run_simulation(
-            matches,
-            seat_levels,
-            seed,
-            rotated=rotate,
-            progress=lambda: bar.advance(task),
-            game=game.id,
-        )
+        try:
+            result = run_simulation(
+                matches,
+                seat_levels,
+                seed,
+                rotated=rotate,
+                progress=lambda: bar.advance(task),
+                game=game.id,
+                custom=custom,
+            )
+        except PolicyError as error:  # your policy failed: which seat, which move
+            raise click.ClickException(str(error)) from None
     summary = _summary(game, result, seat_levels, rotate)
     if as_json:
         click.echo(json.dumps(summary))

@@ -5,6 +5,10 @@ reproducible anywhere; the digest (sha256 over every event, in order) proves it.
 rotation, each deal (seed) is played once per rotation of the levels around the table, so
 the cards' luck is shared out evenly; a level's confidence interval is then taken over
 deals, the independent unit.
+
+Your own policies (`flipside.custom_policies`) sit among the levels under their
+``module:attr`` names and rotate like any level; an illegal move they return stops the run
+with the seat and the move.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from flipside.custom_policies import PolicyError
 from flipside.engine import codec
-from flipside.engine.driver import play_until_blocked
+from flipside.engine.errors import RuleViolation
 from flipside.engine.registry import DEFAULT_GAME, AnyGame, game_named
 from flipside.engine.seats import SeatSpec
 
@@ -59,8 +64,16 @@ def play_match(
     )
     events, state = the_game.execute(the_game.initial_state(), create)
     policies = policies_for(state) if policies_for else the_game.policies(state)
-    more, state = play_until_blocked(the_game, state, policies)
-    return events + more, state
+    while (command := the_game.next_command(state, policies)) is not None:
+        try:
+            more, state = the_game.execute(state, command)
+        except RuleViolation as refused:
+            seat = getattr(command, "seat", "?")
+            raise PolicyError(
+                f"seat {seat} played an illegal move {command!r}: {refused.code} ({refused})"
+            ) from None
+        events.extend(more)
+    return events, state
 
 
 def event_bytes(game: AnyGame, event: Any) -> bytes:
@@ -130,6 +143,19 @@ def _level_stats(level: str, places_by_deal: dict[int, list[int]]) -> LevelStats
     return LevelStats(level, len(places), places.count(1), mean, ci95)
 
 
+def _seats(game: AnyGame, levels: Sequence[str], custom: Mapping[str, Any]) -> list[SeatSpec]:
+    """Computer seats at `levels`; your policies' seats are recorded at the weakest level
+    (the game treats them as any computer seat) and moved by `_policies_for`."""
+    weakest = game.levels[0]
+    return [SeatSpec("npc", level=weakest if level in custom else level) for level in levels]
+
+
+def _policies_for(game: AnyGame, levels: Sequence[str], custom: Mapping[str, Any]) -> PoliciesFor:
+    """The game's computer players, and your own policies at their seats."""
+    own = {seat: custom[level] for seat, level in enumerate(levels) if level in custom}
+    return lambda state: {**game.policies(state), **own}
+
+
 def simulate(
     matches: int,
     levels: Sequence[str],
@@ -139,9 +165,13 @@ def simulate(
     first_match: int = 0,
     progress: Callable[[], None] | None = None,
     game: str = DEFAULT_GAME,
+    custom: Mapping[str, Any] | None = None,
 ) -> SimulationResult:
     """Play matches ``first_match .. first_match + matches - 1`` of a run: computer players
     at `levels`, one per seat. Splitting a run into ranges lets processes share it.
+
+    A level named in `custom` is your own policy (its ``module:attr`` name -> the policy):
+    it sits as a computer seat, moved by that policy.
 
     With `rotated`, match m plays deal ``m // seats`` with the levels rotated ``m % seats``
     seats, so `matches` should be a multiple of the number of seats.
@@ -153,9 +183,14 @@ def simulate(
     for number in range(first_match, first_match + matches):
         deal, rotation = divmod(number, len(levels)) if rotated else (number, 0)
         seat_levels = rotate(levels, rotation)
-        seats = [SeatSpec("npc", level=level) for level in seat_levels]
         seed = match_seed(run_seed, deal)
-        events, state = play_match(f"sim-{run_seed}-{number}", seats, seed, game=game)
+        events, state = play_match(
+            f"sim-{run_seed}-{number}",
+            _seats(the_game, seat_levels, custom or {}),
+            seed,
+            _policies_for(the_game, seat_levels, custom) if custom else None,
+            game=game,
+        )
         for event in events:
             digest.update(event_bytes(the_game, event))
         progressed = the_game.progress(state)

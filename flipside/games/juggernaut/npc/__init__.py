@@ -4,3 +4,7 @@
 - `levels`: the levels, weakest first, and `policy_for`;
 - `driver`: `npc_policies` and `next_command`, how the engine lets computer seats move.
 """
+
+from .policy import Policy
+
+__all__ = ["Policy"]

@@ -1,0 +1,103 @@
+"""Flipside to a learner: 32 discard subsets, 32 orientations (R10, R11).
+
+Actions 0-31 exchange: bit i of the number discards the i-th card of the hand as the legal
+action lists it. Actions 32-63 orient: bit i of ``number - 32`` turns the i-th card low rank
+up (clear: high rank up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flipside.env.features import (
+    Vector,
+    card_set,
+    card_slots,
+    one_hot,
+    relative,
+    scaled,
+    seat_rows,
+    vector,
+)
+from flipside.games.flipside.cards import DECK, IDENTITY, RANK_INDEX, RANKS
+from flipside.games.flipside.state import START_LIFE
+
+from .base import JSON, Choices, GameSpaces, View, picked_cards, sized, subset_labels, subsets
+
+HAND = 5  # R7: five cards a seat
+ORIENT = 1 << HAND  # the first orientation action
+PHASES = ("exchange", "orientation", "over")
+MAX_SEATS = 5
+DECK_INDEX = {card: index for index, card in enumerate(DECK)}
+SEAT_WIDTH = 7
+
+
+def choices(legal: list[JSON], view: View) -> Choices:
+    found: Choices = {}
+    for action in legal:
+        cards = action["cards"]
+        if action["kind"] == "exchange":
+            found |= picked_cards(
+                0,
+                cards,
+                sized(action),
+                lambda picked: {"kind": "exchange", "discard": picked},
+            )
+        elif action["kind"] == "orientation":
+            for mask, flipped in enumerate(subsets(len(cards))):
+                oriented = [
+                    card[::-1] if index in flipped else card for index, card in enumerate(cards)
+                ]
+                found[ORIENT + mask] = {"kind": "orientation", "cards": oriented}
+    return found
+
+
+def _seat(view: View) -> Callable[[View], list[float]]:
+    def row(seat: View) -> list[float]:
+        return [
+            scaled(seat["life"], START_LIFE),
+            float(seat["eliminated"]),
+            float(seat["exchanged"]),
+            scaled(seat["exchanged_count"], HAND),
+            float(seat["orientation_in"]),
+            scaled(seat["place"], MAX_SEATS),
+            float(seat["seat"] == view["to_act"]),
+        ]
+
+    return row
+
+
+def _on_table(view: View) -> list[str]:
+    """Every card the viewer can see outside its own hand, by identity."""
+    me = view["viewer"]
+    cards = list(view["used_pile"])
+    for seat in view["seats"]:
+        cards += seat["discarded"] or []
+        cards += seat["placed"] or [] if seat["seat"] != me else []
+        cards += [card for card in seat["cards"] or [] if card] if seat["seat"] != me else []
+    return [IDENTITY[card] for card in cards]
+
+
+def encode(view: View) -> Vector:
+    me = view["seats"][view["viewer"]]
+    hand = list(me["cards"] or [])
+    return vector(
+        [
+            *one_hot(view["phase"], PHASES),
+            scaled(view["round"], 10),
+            scaled(view["deck_count"], len(DECK)),
+            float(relative(view["to_act"], view) == 0),
+            *card_slots([rank for card in hand for rank in card], RANK_INDEX, 2 * HAND),
+            *card_set(_on_table(view), DECK_INDEX),
+            *seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view)),
+        ]
+    )
+
+
+SPACES = GameSpaces(
+    game="flipside",
+    labels=(*subset_labels("discard", HAND), *subset_labels("low up", HAND)),
+    size=3 + 3 + HAND * 2 * len(RANKS) + len(DECK) + MAX_SEATS * (SEAT_WIDTH + 1),
+    choices=choices,
+    encode=encode,
+)

@@ -1,0 +1,122 @@
+"""Texas Hold'em to a learner: a bet-size abstraction of no-limit betting (H16-H25, H33).
+
+Actions: 0 fold, 1 check, 2 call, 3 bet or raise the minimum, 4-7 bet or raise to the
+current bet plus 1/2, 3/4, 1 or 2 times the pot after calling, 8 all in, 9 show, 10 muck.
+A sized bet is legal when it lands strictly between the minimum and all in (the ends have
+their own actions); sizes are whole chips, rounded down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flipside.env.features import (
+    Vector,
+    card_set,
+    card_slots,
+    one_hot,
+    relative,
+    scaled,
+    seat_rows,
+    vector,
+)
+from flipside.games.holdem.cards import DECK
+
+from .base import JSON, Choices, GameSpaces, View
+
+FIXED = ("fold", "check", "call")
+MIN_RAISE = 3
+POT_FRACTIONS = (0.5, 0.75, 1.0, 2.0)
+ALL_IN = MIN_RAISE + 1 + len(POT_FRACTIONS)
+SHOW, MUCK = ALL_IN + 1, ALL_IN + 2
+PHASES = ("betting", "showdown", "between", "over")
+STREETS = ("preflop", "flop", "turn", "river")
+MAX_SEATS = 10
+SEAT_WIDTH = 7
+DECK_INDEX = {card: index for index, card in enumerate(DECK)}
+
+
+def raise_to(view: View, fraction: float) -> int:
+    """The bet to raise to for a pot fraction: the largest bet now, plus `fraction` of the pot
+    once the viewer has called it."""
+    bets = [seat["bet"] for seat in view["seats"]]
+    to_call = max(bets) - bets[view["viewer"]]
+    return max(bets) + int(fraction * (view["pot"] + to_call))
+
+
+def choices(legal: list[JSON], view: View) -> Choices:
+    found: Choices = {}
+    for action in legal:
+        kind = action["kind"]
+        if kind in FIXED:
+            found[FIXED.index(kind)] = {"kind": kind}
+        elif kind in ("bet", "raise"):
+            found[MIN_RAISE] = {"kind": kind, "to": action["min"]}
+            for number, fraction in enumerate(POT_FRACTIONS, start=MIN_RAISE + 1):
+                to = raise_to(view, fraction)
+                if action["min"] < to < action["max"]:
+                    found[number] = {"kind": kind, "to": to}
+        elif kind == "all_in":
+            found[ALL_IN] = {"kind": "all_in"}
+        elif kind in ("show", "muck"):
+            found[SHOW if kind == "show" else MUCK] = {"kind": kind}
+    return found
+
+
+def _seat(view: View) -> Callable[[View], list[float]]:
+    chips = _chips(view)
+
+    def row(seat: View) -> list[float]:
+        return [
+            scaled(seat["stack"], chips),
+            scaled(seat["bet"], chips),
+            scaled(seat["total"], chips),
+            float(seat["in_hand"]),
+            float(seat["all_in"]),
+            float(seat["seat"] == view["to_act"]),
+            float(seat["seat"] == view["button"]),
+        ]
+
+    return row
+
+
+def _chips(view: View) -> float:
+    """Every chip at the table: the scale of stacks, bets and pots."""
+    return float(sum(seat["stack"] + seat["total"] for seat in view["seats"])) or 1.0
+
+
+def encode(view: View) -> Vector:
+    me = view["seats"][view["viewer"]]
+    chips = _chips(view)
+    return vector(
+        [
+            *one_hot(view["phase"], PHASES),
+            *one_hot(view["street"], STREETS),
+            float(relative(view["to_act"], view) == 0),
+            float(relative(view["asked"], view) == 0),
+            scaled(view["pot"], chips),
+            scaled(view["min_raise_to"], chips),
+            scaled(view["big_blind"], chips),
+            scaled(view["hand"], view["max_hands"]),
+            *card_slots(list(me["cards"] or []), DECK_INDEX, 2),
+            *card_set(view["board"] or [], DECK_INDEX),
+            *seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view)),
+        ]
+    )
+
+
+SPACES = GameSpaces(
+    game="holdem",
+    labels=(
+        *FIXED,
+        "raise min",
+        *(f"raise {fraction:g} pot" for fraction in POT_FRACTIONS),
+        "all in",
+        "show",
+        "muck",
+    ),
+    size=len(PHASES) + len(STREETS) + 6 + 3 * len(DECK) + MAX_SEATS * (SEAT_WIDTH + 1),
+    choices=choices,
+    encode=encode,
+    options={"max_hands": 100},
+)

@@ -1,0 +1,124 @@
+"""Juggernaut to a learner (J20-J28, J34).
+
+Actions, numbered in this order:
+
+- 0-5 augment by that many cards (J20);
+- 6-1029 individual exchange: bit i of ``number - 6`` picks the i-th card of the hand (J22);
+- 1030-2053 keep exchange: bit i of ``number - 1030`` keeps the i-th card (J23);
+- 2054 all exchange (J24);
+- 2055-2057 reveal the hand of the seat 1, 2 or 3 places clockwise (J27);
+- 2058 done (J21a), 2059 allow, 2060 refuse (J28), 2061 buy gold, 2062 decline (J34).
+
+The i-th card is the i-th of the hand as the view and the legal action list it; a hand holds
+at most 10 cards (J9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flipside.env.features import (
+    Vector,
+    card_slots,
+    one_hot,
+    relative,
+    scaled,
+    seat_rows,
+    vector,
+)
+from flipside.games.juggernaut.cards import DECK, FACES, JOKER
+from flipside.games.juggernaut.prices import MAX_AUGMENT
+from flipside.games.juggernaut.state import SEATS
+
+from .base import JSON, Choices, GameSpaces, View, picked_cards, subset_labels
+
+MAX_HAND = 10  # J9
+INDIVIDUAL = MAX_AUGMENT + 1
+KEEP = INDIVIDUAL + (1 << MAX_HAND)
+ALL = KEEP + (1 << MAX_HAND)
+REVEAL = ALL + 1
+SIMPLE = ("done", "allow", "refuse", "exchange_gold", "decline_gold")
+DONE = REVEAL + SEATS - 1
+PHASES = ("augment", "exchange", "reveal", "gold", "over")
+CARD_INDEX = {card: index for index, card in enumerate((*FACES, JOKER))}
+SILVER = 10.0  # the default starting silver: for scaling only
+SEAT_WIDTH = 9
+
+
+def choices(legal: list[JSON], view: View) -> Choices:
+    found: Choices = {}
+    for action in legal:
+        kind = action["kind"]
+        if kind == "augment":
+            found[action["count"]] = {"kind": "augment", "count": action["count"]}
+        elif kind == "exchange":
+            found |= _exchanges(action)
+        elif kind == "reveal":
+            offset = relative(action["target"], view)
+            found[REVEAL + (offset or 0) - 1] = {"kind": "reveal", "target": action["target"]}
+        elif kind in SIMPLE:
+            found[DONE + SIMPLE.index(kind)] = {"kind": kind}
+    return found
+
+
+def _exchanges(action: JSON) -> Choices:
+    method = action["method"]
+    if method == "all":
+        return {ALL: {"kind": "exchange", "method": "all", "cards": []}}
+    counts = {option["picked"] for option in action["costs"]}
+    return picked_cards(
+        INDIVIDUAL if method == "individual" else KEEP,
+        action["cards"],
+        lambda size: size in counts,
+        lambda picked: {"kind": "exchange", "method": method, "cards": picked},
+    )
+
+
+def _seat(view: View) -> Callable[[View], list[float]]:
+    def row(seat: View) -> list[float]:
+        return [
+            scaled(seat["silver"], SILVER),
+            scaled(seat["gold"], view["params"]["win_gold"]),
+            float(seat["gold_ready"]),
+            scaled(seat["card_count"], MAX_HAND),
+            scaled(seat["augmented"], MAX_AUGMENT),
+            scaled(seat["exchanges"], 5),
+            float(seat["done"]),
+            float(seat["seat"] == view["juggernaut"]),
+            float(seat["seat"] in view["awaiting"]),
+        ]
+
+    return row
+
+
+def encode(view: View) -> Vector:
+    me = view["seats"][view["viewer"]]
+    return vector(
+        [
+            *one_hot(view["phase"], PHASES),
+            float(relative(view["to_act"], view) == 0),
+            float(view["juggernaut"] is None),
+            scaled(view["set_no"], 10),
+            scaled(view["deck_count"], len(DECK)),
+            scaled(view["pile_count"], len(DECK)),
+            *card_slots(list(me["cards"] or []), CARD_INDEX, MAX_HAND),
+            *seat_rows(view, SEAT_WIDTH, SEATS, _seat(view)),
+        ]
+    )
+
+
+SPACES = GameSpaces(
+    game="juggernaut",
+    labels=(
+        *(f"augment {count}" for count in range(MAX_AUGMENT + 1)),
+        *subset_labels("individual", MAX_HAND),
+        *subset_labels("keep", MAX_HAND),
+        "all",
+        *(f"reveal +{offset}" for offset in range(1, SEATS)),
+        *SIMPLE,
+    ),
+    size=len(PHASES) + 5 + MAX_HAND * len(CARD_INDEX) + SEATS * (SEAT_WIDTH + 1),
+    choices=choices,
+    encode=encode,
+    options={"maxSets": 20},  # J40a: random play can buy exchanges for thousands of sets
+)

@@ -1,0 +1,113 @@
+"""Oink Poker to a learner (O17-O22).
+
+Actions 0-31 change: bit i of the number changes the i-th card of the hand as the legal
+action lists it (0, changing nothing, is never legal: rolling is action 32). Then 32 roll,
+33 knock, 34 pass, 35 oink, 36 accept with no preparation, 37 accept and roll, and 38-69
+accept and change: bit i of ``number - 38`` changes the i-th card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flipside.env.features import (
+    Vector,
+    card_set,
+    card_slots,
+    one_hot,
+    relative,
+    scaled,
+    seat_rows,
+    vector,
+)
+from flipside.games.oink.cards import DECK, HAND_SIZE
+
+from .base import JSON, Choices, GameSpaces, View, picked_cards, sized, subset_labels
+
+SUBSETS = 1 << HAND_SIZE
+SIMPLE = ("roll", "knock", "pass", "oink")
+ROLL = SUBSETS
+ACCEPT = ROLL + len(SIMPLE)  # accept with no preparation; then accept and roll
+ACCEPT_CHANGE = ACCEPT + 2
+PHASES = ("action", "call", "answer", "scoring", "over")
+DECK_INDEX = {card: index for index, card in enumerate(DECK)}
+TARGET = 15  # the default target score: for scaling only
+SEAT_WIDTH = 4
+
+
+def choices(legal: list[JSON], view: View) -> Choices:
+    found: Choices = {}
+    for action in legal:
+        kind = action["kind"]
+        if kind == "change":
+            found |= picked_cards(
+                0,
+                action["cards"],
+                sized(action),
+                lambda picked: {"kind": "change", "cards": picked},
+            )
+        elif kind in SIMPLE:
+            found[ROLL + SIMPLE.index(kind)] = {"kind": kind}
+        elif kind == "accept":
+            preps = action["prep"]
+            if "none" in preps:
+                found[ACCEPT] = {"kind": "accept", "prep": "none"}
+            if "roll" in preps:
+                found[ACCEPT + 1] = {"kind": "accept", "prep": "roll"}
+            if "change" in preps:
+                found |= picked_cards(
+                    ACCEPT_CHANGE,
+                    action["cards"],
+                    sized(action),
+                    lambda picked: {"kind": "accept", "prep": "change", "cards": picked},
+                )
+    return found
+
+
+def _seat(view: View) -> Callable[[View], list[float]]:
+    def row(seat: View) -> list[float]:
+        return [
+            scaled(seat["die"], 6),
+            scaled(seat["score"], TARGET),
+            scaled(seat["hand_size"], HAND_SIZE),
+            float(seat["seat"] == view["to_act"]),
+        ]
+
+    return row
+
+
+def encode(view: View) -> Vector:
+    me = view["seats"][view["viewer"]]
+    other = view["seats"][1 - view["viewer"]]
+    hand = list(me["hand"] or [])
+    return vector(
+        [
+            *one_hot(view["phase"], PHASES),
+            float(relative(view["to_act"], view) == 0),
+            float(relative(view["knocker"], view) == 0),
+            float(relative(view["knocker"], view) == 1),
+            scaled(view["joker"], 13),
+            scaled(view["turn"], 20),
+            scaled(view["deck_count"], len(DECK)),
+            scaled(view["target"], TARGET),
+            *card_slots(hand, DECK_INDEX, HAND_SIZE),
+            *card_set(other["shown"] or [], DECK_INDEX),
+            *card_set(view["discards"] or [], DECK_INDEX),
+            *seat_rows(view, SEAT_WIDTH, 2, _seat(view)),
+        ]
+    )
+
+
+SPACES = GameSpaces(
+    game="oink",
+    labels=(
+        *subset_labels("change", HAND_SIZE),
+        *SIMPLE,
+        "accept",
+        "accept roll",
+        *subset_labels("accept change", HAND_SIZE),
+    ),
+    size=len(PHASES) + 7 + HAND_SIZE * len(DECK) + 2 * len(DECK) + 2 * (SEAT_WIDTH + 1),
+    choices=choices,
+    encode=encode,
+)

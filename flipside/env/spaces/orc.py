@@ -1,0 +1,88 @@
+"""Orc Poker to a learner (K10-K21).
+
+Actions 0-9 lay the card numbered ``action + 1``: the opening card, the next tie-break card
+or the card for the action deck, whichever the phase asks (K10, K12, K17). Then 10 draw
+(K19) and 11 give up (K21).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flipside.env.features import Vector, one_hot, relative, scaled, seat_rows, vector
+from flipside.games.orc.cards import DECK_COUNTS, DECK_SIZE, NUMBERS
+
+from .base import JSON, Choices, GameSpaces, View
+
+DRAW = len(NUMBERS)
+GIVE_UP = DRAW + 1
+PHASES = ("opening", "tiebreak", "contribute", "turn", "between", "over")
+MAX_SEATS = 8
+CHIPS = 30  # the default starting chips: for scaling only
+SEAT_WIDTH = 7 + 2 * len(NUMBERS)
+
+
+def choices(legal: list[JSON], view: View) -> Choices:
+    found: Choices = {}
+    for action in legal:
+        kind = action["kind"]
+        if kind == "draw":
+            found[DRAW] = {"kind": "draw"}
+        elif kind == "give_up":
+            found[GIVE_UP] = {"kind": "give_up"}
+        else:
+            for number in action["numbers"]:
+                found[number - NUMBERS[0]] = {"kind": kind, "number": number}
+    return found
+
+
+def _counts(numbers: list[int | None]) -> list[float]:
+    """How many of each number a list of cards holds, as a share of the deck's copies."""
+    held = [0.0] * len(NUMBERS)
+    for number in numbers:
+        if number is not None:
+            held[number - NUMBERS[0]] += 1.0 / DECK_COUNTS[number]
+    return held
+
+
+def _seat(view: View) -> Callable[[View], list[float]]:
+    def row(seat: View) -> list[float]:
+        return [
+            scaled(seat["chips"], CHIPS),
+            float(seat["in_round"]),
+            float(seat["out"] is not None),
+            scaled(seat["hand_size"], 10),
+            scaled(len(seat["stacked"] or []), 10),
+            float(seat["chosen"]),
+            float(seat["seat"] in view["awaiting"]),
+            *_counts(list(seat["row"] or [])),
+            *_counts(list(seat["hand"] or [])),
+        ]
+
+    return row
+
+
+def encode(view: View) -> Vector:
+    return vector(
+        [
+            *one_hot(view["phase"], PHASES),
+            float(relative(view["to_move"], view) == 0),
+            scaled(view["round"], view["rounds"]),
+            scaled(view["pot"], CHIPS),
+            scaled(view["fee"], 10),
+            scaled(view["give_up_cost"], 10),
+            scaled(view["round_deck_size"], DECK_SIZE),
+            scaled(view["action_deck_size"], DECK_SIZE),
+            *_counts(list(view["drawn"] or [])),
+            *seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view)),
+        ]
+    )
+
+
+SPACES = GameSpaces(
+    game="orc",
+    labels=(*(f"card {number}" for number in NUMBERS), "draw", "give up"),
+    size=len(PHASES) + 7 + len(NUMBERS) + MAX_SEATS * (SEAT_WIDTH + 1),
+    choices=choices,
+    encode=encode,
+)

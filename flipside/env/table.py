@@ -1,0 +1,137 @@
+"""One match in process for a learner: created from a seed, moved by action numbers.
+
+The table holds the game's full state and hands out nothing but what a seat may see: its
+view (``Game.view_json``), the legal action numbers of `GameSpaces`, and at the end the
+rewards. Both the PettingZoo environment and the Gymnasium wrapper play through it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flipside.engine.driver import play_until_blocked
+from flipside.engine.envelope import envelope
+from flipside.engine.registry import AnyGame, game_named
+from flipside.engine.seats import SeatSpec
+
+from .features import Vector
+from .fields import Fields
+from .spaces import spaces_of
+from .spaces.base import JSON, Choices, GameSpaces
+
+
+class IllegalAction(ValueError):
+    """An action number the seat's mask does not allow now."""
+
+
+def match_seed(seed: int) -> bytes:
+    """The 32-byte match seed of a ``reset(seed=...)``."""
+    return hashlib.sha256(f"flipside-env:{seed}".encode()).digest()
+
+
+def place_rewards(places: Sequence[int]) -> list[float]:
+    """From +1 for first place to -1 for last, evenly spaced: ``(n + 1 - 2 place) / (n - 1)``.
+    Summed over the seats of a match without shared places it is zero."""
+    seats = len(places)
+    return [(seats + 1 - 2 * place) / (seats - 1) for place in places]
+
+
+class Table:
+    """A match of `game` between `seats`, from `seed`, played one action number at a time."""
+
+    def __init__(
+        self,
+        game: str,
+        seats: Sequence[SeatSpec],
+        seed: bytes,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.game: AnyGame = game_named(game)
+        self.spaces: GameSpaces = spaces_of(game)
+        self.options = {**self.spaces.options, **(options or {})}
+        create = self.game.create(
+            "env",
+            seats,
+            seed,
+            seeded=True,
+            options=self.game.options(self.options),
+            turn_timeout_seconds=None,
+        )
+        _, self.state = self.game.execute(self.game.initial_state(), create)
+        self.policies = self.game.policies(self.state)
+        self._views: dict[int, JSON] = {}  # by seat, until the state changes
+        self._seen: dict[int, Fields] = {}
+        self._legal: dict[int, list[JSON]] = {}
+        self._choices: dict[int, Choices] = {}
+        self.play_computers()
+
+    # --- what a seat may know ---------------------------------------------------------------
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        return self.game.progress(self.state).awaiting
+
+    @property
+    def places(self) -> tuple[int, ...] | None:
+        outcome = self.game.progress(self.state).outcome
+        return None if outcome is None else outcome.places
+
+    def view(self, seat: int) -> JSON:
+        """The seat's view as the API serves it (envelope and the game's fields)."""
+        if seat not in self._views:
+            self._views[seat] = envelope(self.game, self.state, seat)
+        return self._views[seat]
+
+    def seen(self, seat: int) -> Fields:
+        """The seat's view, read by its JSON names without building the JSON."""
+        if seat not in self._seen:
+            self._seen[seat] = Fields(self.game.view(self.state, seat))
+        return self._seen[seat]
+
+    def observation(self, seat: int) -> Vector:
+        """The seat's flat observation (`GameSpaces.encode` of its view)."""
+        return self.spaces.encode(self.seen(seat))
+
+    def legal_actions(self, seat: int) -> list[JSON]:
+        """The seat's legal actions as the API lists them."""
+        if seat not in self._legal:
+            self._legal[seat] = self.game.legal_actions(self.state, seat)
+        return self._legal[seat]
+
+    def choices(self, seat: int) -> Choices:
+        """The seat's legal action numbers now, each with its body (none when not awaited)."""
+        if seat not in self._choices:
+            legal = self.legal_actions(seat) if seat in self.awaiting else []
+            self._choices[seat] = self.spaces.choices(legal, self.seen(seat)) if legal else {}
+        return self._choices[seat]
+
+    def command(self, seat: int, action: int, choices: Choices | None = None) -> Any:
+        """The game's command for `action`; `IllegalAction` if the mask does not allow it."""
+        allowed = self.choices(seat) if choices is None else choices
+        if action not in allowed:
+            label = self.spaces.labels[action] if 0 <= action < self.spaces.actions else "?"
+            raise IllegalAction(f"seat {seat} may not play action {action} ({label}) now")
+        return self.game.parse_action(seat, allowed[action])
+
+    # --- moving -------------------------------------------------------------------------------
+    def execute(self, command: Any) -> None:
+        _, self.state = self.game.execute(self.state, command)
+        self._forget()
+
+    def _forget(self) -> None:
+        self._views.clear()
+        self._seen.clear()
+        self._legal.clear()
+        self._choices.clear()
+
+    def play(self, seat: int, action: int) -> None:
+        """`seat` plays `action`, then every computer seat moves until a learner must."""
+        self.execute(self.command(seat, action))
+        self.play_computers()
+
+    def play_computers(self) -> None:
+        if self.policies:
+            events, self.state = play_until_blocked(self.game, self.state, self.policies)
+            if events:
+                self._forget()
