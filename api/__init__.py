@@ -10,7 +10,6 @@ Run it with ``flipside serve`` or ``gunicorn -c ops/gunicorn.conf.py``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,8 +20,10 @@ from flipside.config import Settings
 from flipside.logging import configure as configure_logging
 
 from . import actions, games, matches, observability, operations, ratelimit, records, summaries
+from .bodies import request_json
+from .body_limit import MAX_BODY_BYTES
 from .dependencies import Dependencies
-from .problems import MAX_BODY_BYTES, Problem, ProblemApi
+from .problems import Problem, ProblemApi
 from .records import StreamTiming
 from .web import web
 
@@ -45,8 +46,12 @@ DEFAULTS: dict[str, Any] = {
             "`payload_too_large`). Each bearer "
             "token, or each client address for requests without one, may send "
             "`FLIPSIDE_RATE_LIMIT` requests per second (default 100, bursts of 200), counted "
-            "by each server process on its own (a client spread over N processes may reach "
-            "N times the rate); beyond it 429 `rate_limited` with `Retry-After`."
+            "across every server process; a token counts as its own only once a request "
+            "has proven it valid (until then, and for an invalid one, the address counts). "
+            "A match of computer players only is also limited to "
+            f"{ratelimit.ALL_COMPUTER_LIMIT[0]:g} per second (bursts of "
+            f"{ratelimit.ALL_COMPUTER_LIMIT[1]:g}) per client address. Beyond either, 429 "
+            "`rate_limited` with `Retry-After`."
         },
         "components": {
             "securitySchemes": {
@@ -71,7 +76,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     dependencies = app.config.get("FLIPSIDE_DEPENDENCIES") or Dependencies.connect(settings)
     app.extensions["flipside"] = dependencies
     observability.install(app)
-    ratelimit.install(app, settings.rate_limit)
+    ratelimit.install(app, settings.rate_limit, dependencies.shared_connection())
     app.before_request(_no_nul_in_url)
     app.before_request(_json_bodies_only)
     api = ProblemApi(app)
@@ -91,43 +96,12 @@ def _no_nul_in_url() -> None:
 
 
 def _json_bodies_only() -> None:
-    """415 for a POST that is not JSON (webargs would read it as an empty body); a body that
-    is not valid JSON is webargs' 400, answered as ``malformed_json``, and so is one that
-    nests deeper than `MAX_NESTING`."""
+    """415 for a POST that is not JSON (webargs would read it as an empty body); 400
+    ``malformed_json`` for a body that is not JSON (`api.bodies`), read here for every POST
+    but a move's: a move's body is read only once its token has been checked."""
     if request.method != "POST" or request.routing_exception is not None:
         return  # an unknown route or method is a 404 or 405, whatever the body
     if not request.is_json:
         raise Problem("unsupported_media_type", "send the body as application/json")
-    _shallow_json_only(request.get_data(cache=True))
-
-
-# json.loads recurses once per level of nesting: a 64 KiB body of brackets nests 32,768 deep
-# and raised RecursionError, a 500. No request of this API nests deeper than 3 levels. Only a
-# body with more brackets than MAX_NESTING can nest deeper, so only such a body is parsed
-# here first (legal ones have fewer than 10); any other goes straight to webargs.
-MAX_NESTING = 32
-
-
-def _shallow_json_only(body: bytes) -> None:
-    if body.count(b"[") + body.count(b"{") <= MAX_NESTING:
-        return
-    try:
-        too_deep = _nesting(json.loads(body)) > MAX_NESTING
-    except RecursionError:
-        too_deep = True
-    except ValueError:
-        return  # not JSON: webargs answers malformed_json
-    if too_deep:
-        raise Problem("malformed_json", f"the body nests deeper than {MAX_NESTING} levels")
-
-
-def _nesting(value: object) -> int:
-    """How deep lists and objects nest in `value`, counted without recursion."""
-    deepest, pending = 0, [(value, 1)]
-    while pending:
-        item, depth = pending.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, depth)
-            children = item.values() if isinstance(item, dict) else item
-            pending.extend((child, depth + 1) for child in children)
-    return deepest
+    if "match_id" not in (request.view_args or {}):
+        request_json()

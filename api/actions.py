@@ -13,7 +13,6 @@ Each kind is documented as a component schema named by game and kind
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -24,6 +23,7 @@ from flask import request
 from flipside.engine.game import JSON, ActionKind
 from flipside.engine.registry import AnyGame, games
 
+from .bodies import request_json
 from .problems import Problem
 
 _TYPES: dict[str, type | tuple[type, ...]] = {
@@ -39,10 +39,10 @@ _TYPES: dict[str, type | tuple[type, ...]] = {
 
 def json_body() -> Any:
     """The request's body as JSON; 400 ``malformed_json`` if it is not JSON."""
-    try:
-        return json.loads(request.get_data(cache=True))
-    except ValueError:  # UnicodeDecodeError included
+    body = request_json()
+    if body is None and not request.get_data(cache=True):
         raise Problem("malformed_json", "the request body is not valid JSON") from None
+    return body
 
 
 def action_of(game: AnyGame, body: Any, kind: str | None = None) -> JSON:

@@ -14,7 +14,7 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
-from flask import request
+from flask import g, request
 
 from flipside.store.credentials import SeatCredentials
 
@@ -63,10 +63,17 @@ def _is_admin_hash(presented: str, admin_token: str | None) -> bool:
     return bool(admin_token) and hmac.compare_digest(presented, token_hash(admin_token or ""))
 
 
+def _proven(valid: bool) -> bool:
+    """`valid`, noting a valid token for the rate limit: its own bucket, not the address's."""
+    if valid:
+        g.authenticated_token = token_hash(presented_token() or "")
+    return valid
+
+
 def is_admin(admin_token: str | None) -> bool:
     """Whether the request presents the admin token (for requests about no match yet)."""
     token = presented_token()
-    return token is not None and _is_admin_hash(token_hash(token), admin_token)
+    return token is not None and _proven(_is_admin_hash(token_hash(token), admin_token))
 
 
 def authenticate(match_id: str, credentials: SeatCredentials, admin_token: str | None) -> Caller:
@@ -75,10 +82,10 @@ def authenticate(match_id: str, credentials: SeatCredentials, admin_token: str |
     if token is None:
         return Caller()
     presented = token_hash(token)
-    if _is_admin_hash(presented, admin_token):
+    if _proven(_is_admin_hash(presented, admin_token)):
         return Caller(admin=True)
     for seat, stored in credentials.token_hashes(match_id).items():
-        if hmac.compare_digest(presented, stored):
+        if _proven(hmac.compare_digest(presented, stored)):
             return Caller(seat=seat)
     raise _unauthorized("the token is not valid for this match")
 

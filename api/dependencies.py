@@ -4,10 +4,13 @@ the projection queries, built once per app (per gunicorn worker) and shared by i
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app
+from psycopg import Connection
 
 from flipside.config import Settings
 from flipside.db import resolve_database_url
@@ -52,6 +55,12 @@ class Dependencies:
             settings.admin_token,
             read_models=credentials,  # its pool lends connections to the queries
         )
+
+    def shared_connection(self) -> Callable[[], AbstractContextManager[Connection[Any]]] | None:
+        """Connections to the database every server process shares (None in memory)."""
+        if isinstance(self.credentials, PostgresSeatCredentials):
+            return self.credentials.connection
+        return None
 
     def ping(self) -> dict[str, bool]:
         return {"events": self.service.store.ping(), "credentials": self.credentials.ping()}

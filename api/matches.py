@@ -26,8 +26,16 @@ from flipside.engine.seats import SeatSpec
 from flipside.service import Handled, Loaded, MatchService
 from flipside.store import StoredEvent
 
-from . import actions, wakeups
-from .auth import Caller, authenticate, is_admin, issue_token, require_seat, token_hash
+from . import actions, ratelimit, wakeups
+from .auth import (
+    Caller,
+    authenticate,
+    is_admin,
+    issue_token,
+    presented_token,
+    require_seat,
+    token_hash,
+)
 from .dependencies import deps
 from .observability import annotate, count_appended
 from .preconditions import (
@@ -149,6 +157,8 @@ def create_match(body: dict[str, Any]) -> Any:
     so a client that lost them must create a new match.
     """
     seats = [SeatSpec(s["type"], s.get("name"), s.get("level")) for s in body["seats"]]
+    if all(seat.kind != "human" for seat in seats):
+        ratelimit.limit_all_computer_match()
     seed = _chosen_seed(body, seats)
     match_id = str(uuid.uuid4())
     tokens = {index: issue_token() for index, seat in enumerate(seats) if seat.kind == "human"}
@@ -161,7 +171,7 @@ def create_match(body: dict[str, Any]) -> Any:
         turn_timeout_seconds=body.get("turn_timeout_seconds"),
         match_id=match_id,
         metadata=_metadata("creator"),
-        idempotency=idempotency(CREATE_SCOPE, "create", body),
+        idempotency=idempotency(_create_scope(), "create", body),
         respond=lambda match: _created(match, seats),
         credentials={seat: token_hash(token) for seat, token in tokens.items()},
     )
@@ -171,6 +181,14 @@ def create_match(body: dict[str, Any]) -> Any:
             seat["token"] = tokens.get(seat["seat"])
     location = url_for("matches.get_match", match_id=response["match_id"])
     return _answer(outcome, 201, {"Location": location})
+
+
+def _create_scope() -> str:
+    """Whose create keys a key is looked up among: the client's (its bearer token, else its
+    address), so that a key another client chose, or guessed, never returns its match."""
+    token = presented_token()
+    client = f"token:{token_hash(token)}" if token else f"address:{request.remote_addr}"
+    return f"{CREATE_SCOPE}:{client}"
 
 
 def _chosen_seed(body: dict[str, Any], seats: list[SeatSpec]) -> bytes | None:
@@ -322,8 +340,8 @@ for _kind in game_named(LEGACY_GAME).action_kinds:
 def _move(match_id: str, kind: str | None) -> Any:
     """The caller seat's move: check its shape, let the game decide it, answer the seat's
     view. `kind` is the alias's; the generic endpoint's body names it."""
+    seat = require_seat(caller_of(match_id))  # before the body costs any work
     body = actions.json_body()
-    seat = require_seat(caller_of(match_id))
     service = deps().service
     action = actions.action_of(service.game_of(match_id), body, kind)
     annotate(command=action["kind"])

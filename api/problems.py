@@ -9,6 +9,7 @@ webargs (404, 405, 413, 415, malformed JSON, validation) are turned into the sam
 from __future__ import annotations
 
 import http
+from collections.abc import Iterator
 from typing import Any
 
 import marshmallow as ma
@@ -24,9 +25,10 @@ from flipside.logging import get_logger
 from flipside.service import ServiceError, StaleVersion
 from flipside.store import StoreUnavailable
 
+from .body_limit import MAX_BODY_BYTES
+
 PROBLEM_JSON = "application/problem+json"
 RETRY_AFTER_SECONDS = 1
-MAX_BODY_BYTES = 64 * 1024  # the largest legal body is a few hundred bytes
 # A body refused as too large is still read, up to this much, before the answer: a server
 # that closes a socket with unread data resets it, and the client may lose the 413.
 DRAIN_LIMIT_BYTES = 4 * 1024 * 1024
@@ -48,13 +50,16 @@ _API_STATUSES: dict[str, int] = {
     "conflict": 409,
     "stale_version": 412,
     "payload_too_large": 413,
+    "uri_too_long": 414,
     "unsupported_media_type": 415,
+    "expectation_failed": 417,
     "validation_error": 422,
     "invalid_seats": 422,  # the engine checks every game's seats
     "invalid_options": 422,
     "unknown_action": 422,
     "idempotency_mismatch": 422,
     "precondition_required": 428,
+    "header_too_large": 431,  # gunicorn's own answers (api.server_errors)
     "rate_limited": 429,
     "internal_error": 500,
     "not_implemented": 501,
@@ -108,8 +113,49 @@ class Problem(HTTPException):
         super().__init__(detail)
         self.problem_code = code
         self.detail = detail
-        self.errors = errors
+        self.errors, self.errors_omitted = bounded(errors)
         self.extra_headers = headers or {}
+
+
+# A body with a mistake in every element had every one listed: a 50 KiB body answered with a
+# megabyte. The first few are enough to fix a request; the rest are counted.
+MAX_LISTED_ERRORS = 5
+
+
+def bounded(errors: Any) -> tuple[Any, int]:
+    """`errors` (messages by location and field, nested) with its first `MAX_LISTED_ERRORS`
+    fields' first messages only, and how many fields and messages were left out."""
+    if not isinstance(errors, dict):
+        return errors, 0
+    kept: dict[Any, Any] = {}
+    omitted = 0
+    for index, (path, messages) in enumerate(_fields(errors)):
+        if index >= MAX_LISTED_ERRORS:
+            omitted += len(messages) if isinstance(messages, list) else 1
+            continue
+        if isinstance(messages, list) and len(messages) > MAX_LISTED_ERRORS:
+            omitted += len(messages) - MAX_LISTED_ERRORS
+            messages = messages[:MAX_LISTED_ERRORS]
+        _place(kept, path, messages)
+    return kept, omitted
+
+
+def _fields(errors: dict[Any, Any]) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """The (path, messages) of every field in nested `errors`, in order, without recursion
+    (a body may nest as deep as `MAX_NESTING`)."""
+    pending: list[tuple[tuple[Any, ...], Any]] = [((), errors)]
+    while pending:
+        path, node = pending.pop()
+        if isinstance(node, dict):
+            pending.extend(reversed([((*path, key), value) for key, value in node.items()]))
+        else:
+            yield path, node
+
+
+def _place(tree: dict[Any, Any], path: tuple[Any, ...], messages: Any) -> None:
+    for key in path[:-1]:
+        tree = tree.setdefault(key, {})
+    tree[path[-1]] = messages
 
 
 class ProblemSchema(ma.Schema):
@@ -127,6 +173,12 @@ class ProblemSchema(ma.Schema):
     request_id = ma.fields.String()
     errors = ma.fields.Raw(metadata={"description": "validation messages by location and field"})
     current_version = ma.fields.Integer(metadata={"description": "with stale_version"})
+    errors_omitted = ma.fields.Integer(
+        metadata={
+            "description": f"how many messages beyond the first {MAX_LISTED_ERRORS} fields' "
+            "`errors` leaves out"
+        }
+    )
 
 
 def problem_response(problem: Problem) -> Response:
@@ -144,6 +196,8 @@ def problem_response(problem: Problem) -> Response:
         body["request_id"] = g.request_id
     if problem.errors is not None:
         body["errors"] = problem.errors
+    if problem.errors_omitted:
+        body["errors_omitted"] = problem.errors_omitted
     if isinstance(problem.__cause__, StaleVersion):
         body["current_version"] = problem.__cause__.current
     g.outcome = problem.problem_code

@@ -1,26 +1,39 @@
-"""The per-token rate limit ("Limits"): a token bucket per bearer token, or per
-client address for a request without one; beyond it, 429 ``rate_limited`` with
+"""The rate limit ("Limits"): a token bucket per client; beyond it, 429 ``rate_limited`` with
 ``Retry-After``.
 
+A client is its bearer token once the token has been proven valid, and its address before
+that: a made-up token is a new key on every request, so a token is trusted with a bucket of
+its own only after a request authenticated with it (`vouch`); until then its requests count
+against the address, and so do requests with a token that fails. Creating a match is limited
+like any request, and a match of computer players only, which plays to its end inside the
+request, also by a far smaller bucket of its own (`ALL_COMPUTER_LIMIT`).
+
 A bucket holds up to `burst` requests and refills at `rate` per second
-(``FLIPSIDE_RATE_LIMIT``, `flipside.config.Settings.rate_limit`). Buckets are keyed by the
-token's sha256, so no token is kept, and they live in the process: each gunicorn worker
-counts on its own, so a client spread over N workers may reach N times the rate. That is
-enough to stop one client from flooding a worker; a limit shared by several machines
-belongs in front of them (the load balancer). Behind a proxy every spectator shares the
-proxy's address, and so its bucket.
+(``FLIPSIDE_RATE_LIMIT``, `flipside.config.Settings.rate_limit`). With PostgreSQL the buckets
+live in its ``rate_buckets`` table (migration 0006), refilled and taken from in one upsert on
+the database's clock, so the limit holds across every gunicorn worker and machine serving the
+database; a lock or a counter per process cannot. Should the table be unreachable, each
+process counts on its own until it is back (a limit that fails open, as the database's
+outage is already answered by 503s). Behind a proxy every spectator shares the proxy's
+address, and so its bucket.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-from flask import Flask, request
+import psycopg
+from flask import Flask, Response, current_app, g, request
 
 from flipside.config import RateLimit
+from flipside.store import StoreUnavailable
 
 from .auth import presented_token, token_hash
 from .problems import Problem
@@ -28,10 +41,31 @@ from .problems import Problem
 # Enough for every client of a busy worker; beyond it the least recently seen bucket is
 # dropped, which only forgives its debt (a stream of made-up tokens cannot grow memory).
 MAX_BUCKETS = 100_000
+# An all-computer match costs 0.1-0.9 s of CPU inside its create request: one a second per
+# client, after a burst of 30, keeps one client to under a core.
+ALL_COMPUTER_LIMIT: RateLimit = (1.0, 30.0)
+# Shared buckets idle this long are full again, the same as absent: deleted now and then.
+PRUNE_AFTER_SECONDS = 300
+PRUNE_EVERY = 1000  # requests of a process
+
+
+class Limiter(Protocol):
+    rate: float
+    burst: float
+
+    def wait(self, key: str) -> float:
+        """0 if a request of `key` may go now (it takes a token), else the seconds until one
+        may."""
+
+    def wait_if_known(self, key: str) -> float | None:
+        """`wait` for a key that has a bucket; None, taking nothing, for one that has not."""
+
+    def know(self, key: str) -> None:
+        """Give `key` a full bucket of its own, if it has none."""
 
 
 class RateLimiter:
-    """Token buckets by key, safe to share between a worker's threads."""
+    """Token buckets by key in this process, safe to share between a worker's threads."""
 
     def __init__(
         self,
@@ -46,45 +80,181 @@ class RateLimiter:
         self._lock = threading.Lock()
 
     def wait(self, key: str) -> float:
-        """0 if a request of `key` may go now (it takes a token), else the seconds until one
-        may."""
         with self._lock:
-            now = self._clock()
-            tokens, counted = self._buckets.pop(key, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - counted) * self.rate)
-            if tokens >= 1:
-                tokens, wait = tokens - 1, 0.0
-            else:
-                wait = (1 - tokens) / self.rate
-            self._buckets[key] = (tokens, now)  # re-inserted: the most recently seen
-            if len(self._buckets) > self._max_buckets:
-                del self._buckets[next(iter(self._buckets))]  # dicts keep insertion order
+            return self._take(key, self._buckets.pop(key, (self.burst, self._clock())))
+
+    def wait_if_known(self, key: str) -> float | None:
+        with self._lock:
+            bucket = self._buckets.pop(key, None)
+            return None if bucket is None else self._take(key, bucket)
+
+    def know(self, key: str) -> None:
+        with self._lock:
+            if key not in self._buckets:
+                self._keep(key, (self.burst, self._clock()))
+
+    def _take(self, key: str, bucket: tuple[float, float]) -> float:
+        now = self._clock()
+        tokens, counted = bucket
+        tokens = min(self.burst, tokens + (now - counted) * self.rate)
+        if tokens >= 1:
+            tokens, wait = tokens - 1, 0.0
+        else:
+            wait = (1 - tokens) / self.rate
+        self._keep(key, (tokens, now))  # re-inserted: the most recently seen
         return wait
 
+    def _keep(self, key: str, bucket: tuple[float, float]) -> None:
+        self._buckets[key] = bucket
+        if len(self._buckets) > self._max_buckets:
+            del self._buckets[next(iter(self._buckets))]  # dicts keep insertion order
 
-def client_key() -> str:
-    """The bucket of this request: its bearer token's hash, else the client's address."""
+
+Connect = Callable[[], AbstractContextManager[psycopg.Connection[Any]]]
+
+# The refilled tokens of bucket `b` at the statement's time (one clock for every process).
+_REFILLED = (
+    "least(%(burst)s, b.tokens + extract(epoch FROM statement_timestamp() - b.counted) * %(rate)s)"
+)
+_TAKE = (
+    f"tokens = CASE WHEN {_REFILLED} >= 1 THEN {_REFILLED} - 1 ELSE {_REFILLED} END,"
+    f" granted = {_REFILLED} >= 1, counted = statement_timestamp()"
+)
+_WAIT = (
+    "INSERT INTO rate_buckets AS b (key, tokens, counted, granted)"
+    " VALUES (%(key)s, %(burst)s - 1, statement_timestamp(), true)"
+    f" ON CONFLICT (key) DO UPDATE SET {_TAKE} RETURNING tokens, granted"
+)
+_WAIT_IF_KNOWN = (
+    f"UPDATE rate_buckets AS b SET {_TAKE} WHERE key = %(key)s RETURNING tokens, granted"
+)
+_KNOW = (
+    "INSERT INTO rate_buckets (key, tokens, counted, granted)"
+    " VALUES (%(key)s, %(burst)s, statement_timestamp(), true) ON CONFLICT (key) DO NOTHING"
+)
+_PRUNE = (
+    "DELETE FROM rate_buckets"
+    " WHERE counted < statement_timestamp() - make_interval(secs => %(idle)s)"
+)
+
+
+class SharedRateLimiter:
+    """Token buckets in PostgreSQL's ``rate_buckets``, shared by every server process; this
+    process's own buckets while the table cannot be reached."""
+
+    def __init__(self, limit: RateLimit, connect: Connect) -> None:
+        self.rate, self.burst = limit
+        self._connect = connect
+        self._fallback = RateLimiter(limit)
+        self._requests = itertools.count(1)
+
+    def wait(self, key: str) -> float:
+        found = self._run(_WAIT, key)
+        return self._fallback.wait(key) if found is _UNREACHABLE else self._wait_of(found)
+
+    def wait_if_known(self, key: str) -> float | None:
+        found = self._run(_WAIT_IF_KNOWN, key)
+        if found is _UNREACHABLE:
+            return self._fallback.wait_if_known(key)
+        return None if found is None else self._wait_of(found)
+
+    def know(self, key: str) -> None:
+        if self._run(_KNOW, key) is _UNREACHABLE:
+            self._fallback.know(key)
+
+    def _wait_of(self, row: Any) -> float:
+        tokens, granted = row
+        return 0.0 if granted else (1 - tokens) / self.rate
+
+    def _run(self, statement: str, key: str) -> Any:
+        parameters = {"key": key, "rate": self.rate, "burst": self.burst}
+        try:
+            with self._connect() as conn:
+                if next(self._requests) % PRUNE_EVERY == 0:
+                    conn.execute(_PRUNE, {"idle": PRUNE_AFTER_SECONDS})
+                return conn.execute(statement, parameters).fetchone()
+        except (StoreUnavailable, psycopg.Error):
+            return _UNREACHABLE
+
+
+_UNREACHABLE = object()
+
+
+@dataclass(frozen=True)
+class Limits:
+    requests: Limiter
+    all_computer: Limiter
+
+
+def _limits() -> Limits | None:
+    limits: Limits | None = current_app.extensions.get("flipside_limits")
+    return limits
+
+
+def _refuse(limiter: Limiter, wait: float, what: str) -> Problem:
+    return Problem(
+        "rate_limited",
+        f"more than {limiter.rate:g} {what} per second (burst {limiter.burst:g}) from this "
+        "token or address; try again after Retry-After seconds",
+        headers={"Retry-After": str(max(1, math.ceil(wait)))},
+    )
+
+
+def _token_key() -> str | None:
     try:
         token = presented_token()
     except Problem:  # a malformed Authorization header: authentication will answer 401
-        token = None
-    return f"token:{token_hash(token)}" if token else f"address:{request.remote_addr}"
+        return None
+    return f"token:{token_hash(token)}" if token else None
 
 
-def install(app: Flask, limit: RateLimit | None) -> None:
-    """Check every request against `limit` before it does any work (None: no limit)."""
+def _address_key() -> str:
+    return f"address:{request.remote_addr}"
+
+
+def _check(limits: Limits) -> None:
+    """Take a token from the bucket of the request's proven token, else of its address."""
+    token = _token_key()
+    wait = limits.requests.wait_if_known(token) if token else None
+    g.rate_key = token
+    if wait is None:  # no token, or one not proven yet: the address pays
+        g.rate_key = _address_key()
+        wait = limits.requests.wait(g.rate_key)
+    if wait:
+        raise _refuse(limits.requests, wait, "requests")
+
+
+def _vouch(limits: Limits, response: Response) -> Response:
+    """A token that authenticated a request charged to the address gets its own bucket."""
+    proven = g.get("authenticated_token")
+    if proven is not None and g.get("rate_key", "").startswith("address:"):
+        limits.requests.know(f"token:{proven}")
+    return response
+
+
+def limit_all_computer_match() -> None:
+    """429 beyond the address's share of matches of computer players only (each is played
+    to its end within its create request)."""
+    limits = _limits()
+    if limits is None:
+        return
+    # By address even with a proven token: tokens are had for the asking (a create of a
+    # person's match), so a bucket per token would be no bound at all.
+    wait = limits.all_computer.wait(f"computer:{_address_key()}")
+    if wait:
+        raise _refuse(limits.all_computer, wait, "matches of computer players only")
+
+
+def _limiter(limit: RateLimit, connect: Connect | None) -> Limiter:
+    return RateLimiter(limit) if connect is None else SharedRateLimiter(limit, connect)
+
+
+def install(app: Flask, limit: RateLimit | None, connect: Connect | None = None) -> None:
+    """Check every request against `limit` before it does any work (None: no limit); with
+    `connect`, in buckets every server process shares."""
     if limit is None:
         return
-    limiter = RateLimiter(limit)
-
-    def check() -> None:
-        wait = limiter.wait(client_key())
-        if wait:
-            raise Problem(
-                "rate_limited",
-                f"more than {limiter.rate:g} requests per second (burst {limiter.burst:g}) "
-                "from this token or address; try again after Retry-After seconds",
-                headers={"Retry-After": str(math.ceil(wait))},
-            )
-
-    app.before_request(check)
+    limits = Limits(_limiter(limit, connect), _limiter(ALL_COMPUTER_LIMIT, connect))
+    app.extensions["flipside_limits"] = limits
+    app.before_request(lambda: _check(limits))
+    app.after_request(lambda response: _vouch(limits, response))

@@ -51,6 +51,17 @@ class StrictSchema(ma.Schema):
     class Meta:
         unknown = ma.RAISE
 
+    @ma.pre_load
+    def _no_more_fields_than_it_has(self, data: Any, **kwargs: Any) -> Any:
+        """Counted before any field is checked: a body of a thousand unknown fields cost
+        tens of milliseconds to list them, only to be refused."""
+        if isinstance(data, Mapping) and len(data) > len(self.fields):
+            raise ma.ValidationError(
+                f"{len(data)} fields given; this request has {len(self.fields)} at most: "
+                + ", ".join(self.fields)
+            )
+        return data
+
 
 # --- requests -------------------------------------------------------------------------------
 

@@ -50,6 +50,15 @@ def on_starting(server: Any = None) -> None:
         )
 
 
+def post_fork(server: Any, worker: Any) -> None:
+    """gunicorn hook, in each worker: gunicorn's own errors (a bad request line or header)
+    as problem+json. Not in the master: importing the app before `on_starting` has set up
+    the shared metrics directory would leave each worker counting its metrics on its own."""
+    from flipside.api.server_errors import install
+
+    install()
+
+
 def post_worker_init(worker: Any) -> None:
     """gunicorn hook, in a worker: a signal to stop ends the event streams first."""
     from flipside.api.stopping import STOPPING
@@ -167,6 +176,7 @@ def serve(host: str, port: int, workers: int, threads: int, projections: bool) -
         "worker_class": WORKER_CLASS,
         "on_starting": on_starting,
         "when_ready": lambda server: click.echo(start_line(server, settings, projections)),
+        "post_fork": post_fork,
         "post_worker_init": post_worker_init,
         "worker_exit": worker_exit,
         "child_exit": child_exit,

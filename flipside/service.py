@@ -18,7 +18,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -249,9 +249,21 @@ class MatchService:
         idempotency: Idempotency | None = None,
         respond: Respond | None = None,
     ) -> Handled:
-        """`seat` makes the move ``{"kind": ..., ...}`` of the match's game."""
+        """`seat` makes the move ``{"kind": ..., ...}`` of the match's game, judged after
+        any turn that has run out by now is expired: a move is never judged against a state
+        the clock has already ended, whether or not a reader noticed the timeout first. The
+        expiries' events are returned with the move's (first)."""
         command = self.game_of(match_id).parse_action(seat, action)
-        return self.handle(match_id, command, expected_version, metadata, idempotency, respond)
+        expired = self.expire_turns(match_id) if self._may_time_out(match_id) else []
+        handled = self.handle(match_id, command, expected_version, metadata, idempotency, respond)
+        earlier = [event for one in expired for event in one.appended]
+        return replace(handled, appended=[*earlier, *handled.appended]) if earlier else handled
+
+    def _may_time_out(self, match_id: str) -> bool:
+        """Whether a turn of the match may run out: its timeout is fixed at creation, so a
+        state this process remembers answers without a read."""
+        progress = (self._matches.get(match_id) or self.load(match_id)).progress
+        return progress.turn_timeout_seconds is not None and progress.outcome is None
 
     def expire_turns(self, match_id: str, now: datetime | None = None) -> list[Handled]:
         """Play the default move for every person whose turn has run out. Safe to call from

@@ -15,6 +15,7 @@ from flipside.cli.serve import (
     child_exit,
     on_exit,
     on_starting,
+    post_fork,
     post_worker_init,
     worker_exit,
 )
@@ -28,4 +29,11 @@ accesslog = None  # the app logs one canonical line per request
 control_socket_disable = True  # its default path is shared by every gunicorn of the user
 graceful_timeout = 10  # for requests in flight; open event streams end at once
 
-__all__ = ["child_exit", "on_exit", "on_starting", "post_worker_init", "worker_exit"]
+__all__ = [
+    "child_exit",
+    "on_exit",
+    "on_starting",
+    "post_fork",
+    "post_worker_init",
+    "worker_exit",
+]
