@@ -11,6 +11,7 @@ An event too malformed to follow (a hand for no seat) fails ``decode`` and ends 
 
 from __future__ import annotations
 
+from flipside.engine.game_audit import Checker
 from flipside.engine.records import Failure, Versioned
 
 from .cards import DECK, Card
@@ -21,32 +22,16 @@ from .events import (
     Event,
     RoundEnded,
     RoundStarted,
-    SeedRevealed,
 )
 from .rules import HAND_SIZE
 from .shuffle import shuffle
 
 
-def revealed_seed(events: Versioned) -> tuple[int, str] | None:
-    """(version, hex) of the record's `SeedRevealed`, the match's last event once it is over."""
-    return next(
-        ((version, event.seed) for version, event in events if isinstance(event, SeedRevealed)),
-        None,
-    )
-
-
 def audit_checks(events: Versioned, seed: bytes) -> list[Failure]:
-    deck = _Deck(seed)
-    for version, event in events:
-        try:
-            deck.apply(version, event)
-        except (LookupError, TypeError, ValueError) as error:
-            deck.fail(version, "decode", f"malformed {type(event).__name__}: {error!r}")
-            break
-    return deck.failures
+    return _Deck(seed).run(events)
 
 
-class _Deck:
+class _Deck(Checker):
     """The deck as the record's own events leave it, folded here rather than by
     `rules.evolve`, so that the deal and draw checks do not trust the code they audit.
 
@@ -55,16 +40,12 @@ class _Deck:
     """
 
     def __init__(self, seed: bytes) -> None:
-        self.seed = seed
-        self.failures: list[Failure] = []
+        super().__init__(seed)
         self.deck: list[Card] = []
         self.used: list[Card] = []
         self.in_round: list[Card] = []  # dealt and drawn this round: the used pile's next cards
         self.order: tuple[int, ...] = ()
         self.shuffles = 0
-
-    def fail(self, version: int, check: str, message: str) -> None:
-        self.failures.append(Failure(version, check, message))
 
     def apply(self, version: int, event: Event) -> None:
         if isinstance(event, DeckShuffled):

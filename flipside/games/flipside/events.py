@@ -4,9 +4,10 @@ Events are the only record. Per-seat fields are tuples indexed by seat number, w
 (or an empty tuple) for seats that took no part. Secret fields are marked in the field's
 comment; `views.redact` is the one place that hides them.
 
-`to_data` / `from_data` turn an event into the JSON object stored in ``events.data`` and
-back; the event's class name is its stored ``type``. `from_data` reads the current schema
-(``SCHEMA_VERSION``); `upcasting.upcast` brings older stored data up to it first.
+`to_data` / `from_data` (the engine's `EventCodec`) turn an event into the JSON object stored
+in ``events.data`` and back; the event's class name is its stored ``type``. `from_data` reads
+the current schema (``SCHEMA_VERSION``); `upcasting.upcast` brings older stored data up to it
+first.
 
 >>> event = CardsExchanged(round=1, seat=2, discarded=("AK",), drawn=("T2",))
 >>> from_data("CardsExchanged", to_data(event)) == event
@@ -15,12 +16,10 @@ True
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
-from flipside.engine.plain import field_names
+from flipside.engine.event_codec import SEATS, EventCodec
 from flipside.engine.seats import SeatSpec
 
 from .cards import Card, OrientedCard
@@ -148,9 +147,8 @@ class SeedRevealed(Event):
     seed: str  # hex; sha256 of its bytes is MatchCreated.deck_commitment
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
+CODEC: EventCodec[Event] = EventCodec(
+    (
         MatchCreated,
         DeckShuffled,
         RoundStarted,
@@ -164,42 +162,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         RoundEnded,
         MatchEnded,
         SeedRevealed,
-    )
-}
-
-
-def to_data(event: Event) -> dict[str, Any]:
-    """The event as a JSON-ready object, equal to ``dataclasses.asdict(event)``.
-
-    Tuples stay tuples (JSON writes them as arrays). Built field by field rather than with
-    `dataclasses.asdict`, which deep-copies every value and is the slowest part of writing
-    an event; the values are immutable, so sharing them is safe.
-    """
-    data = {name: getattr(event, name) for name in field_names(type(event))}
-    if type(event) is MatchCreated:  # the only event holding dataclasses: its seats
-        names = field_names(SeatSpec)
-        data["seats"] = tuple({name: getattr(seat, name) for name in names} for seat in event.seats)
-    return data
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
-    return value
-
-
-def from_data(type_name: str, data: Mapping[str, Any]) -> Event:
-    """The event stored under `type_name`; raises ``ValueError`` for an unknown type or field."""
-    cls = EVENT_TYPES.get(type_name)
-    if cls is None:
-        raise ValueError(f"unknown event type {type_name!r}")
-    fields = {field.name for field in dataclasses.fields(cls)}
-    if not set(data) <= fields:
-        raise ValueError(f"{type_name} has no field(s) {sorted(set(data) - fields)}")
-    values = {name: _tuples(value) for name, value in data.items()}
-    if cls is MatchCreated:
-        values["seats"] = tuple(SeatSpec(**seat) for seat in data["seats"])
-    try:
-        return cls(**values)
-    except TypeError as error:
-        raise ValueError(f"{type_name}: {error}") from None
+    ),
+    {MatchCreated: {"seats": SEATS}},
+)
+EVENT_TYPES = CODEC.types
+to_data = CODEC.to_data
+from_data = CODEC.from_data

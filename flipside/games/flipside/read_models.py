@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from types import MappingProxyType
 from typing import Any
 
-from flipside.engine.read_models import Handler, Record, Row, Table, Unit, fold, player_key
+from flipside.engine.read_models import Handler, Record, Row, Table, Unit, player_key
+from flipside.engine.summary_fold import SummaryFold, handlers_of, unit_rows
 
 from .hands import CATEGORIES, RANK_KEY, VALUE_BY_KEY
 
@@ -85,41 +85,19 @@ class _SeatRound:
     places: dict[str, int] = field(default_factory=dict)
 
 
-class FlipsideFold:
+class FlipsideFold(SummaryFold):
     """One Flipside match being folded; `_on_<event>` takes each event the fold reads."""
 
     def __init__(self) -> None:
-        self._summary: Row = {
-            "status": "active",
-            "round": 0,
-            "winner": None,
-            "places": None,
-            "finished_at": None,
-        }
-        self._units: list[Unit] = []
-        self.specs: Sequence[Mapping[str, Any]] = ()
-        self.lives: list[int] = []
+        super().__init__()
         self.life_before: list[int] = []
         self.start_seat = 0
         self.turn_order: Sequence[int] = ()
         self.seat_rounds: dict[int, _SeatRound] = {}
 
-    def summary(self) -> Row:
-        return self._summary | {"lives": self.lives}
-
-    def units(self) -> Sequence[Unit]:
-        return self._units
-
     def _on_match_created(self, data: Mapping[str, Any], at: datetime | None) -> None:
-        self.specs = data["seats"]
+        self.open_match(data)
         self.lives = [data.get("start_life", 4)] * len(self.specs)
-        self._summary.update(
-            match_id=data["match_id"],
-            seats=[
-                {"seat": seat, "kind": spec["kind"], "name": spec["name"], "level": spec["level"]}
-                for seat, spec in enumerate(self.specs)
-            ],
-        )
 
     def _on_round_started(self, data: Mapping[str, Any], at: datetime | None) -> None:
         self._summary["round"] = data["round"]
@@ -156,7 +134,7 @@ class FlipsideFold:
             self._round_fact(match_id, round_no, seat, position)
             for position, seat in enumerate(self.turn_order, start=1)
         ]
-        self._units.append({ROUND_FACTS.name: rows})
+        self.finished.append({ROUND_FACTS.name: rows})
 
     def _round_fact(self, match_id: str, round_no: int, seat: int, position: int) -> Row:
         seat_round = self.seat_rounds[seat]
@@ -188,11 +166,6 @@ class FlipsideFold:
             "eliminated": self.lives[seat] == 0,
         }
 
-    def _on_match_ended(self, data: Mapping[str, Any], at: datetime | None) -> None:
-        self._summary.update(
-            status="finished", winner=data["winner"], places=list(data["places"]), finished_at=at
-        )
-
 
 class FlipsideReadModels:
     """Flipside's `flipside.engine.read_models.GameReadModels`."""
@@ -204,17 +177,7 @@ class FlipsideReadModels:
     match_end_events = frozenset({"MatchEnded"})
     # The other events change no row: shuffles and the seed, and orientations, life changes
     # and eliminations, which the showdown and the round's end repeat.
-    handlers: Mapping[str, Handler] = MappingProxyType(
-        {
-            "MatchCreated": FlipsideFold._on_match_created,
-            "RoundStarted": FlipsideFold._on_round_started,
-            "CardsDealt": FlipsideFold._on_cards_dealt,
-            "CardsExchanged": FlipsideFold._on_cards_exchanged,
-            "ShowdownRevealed": FlipsideFold._on_showdown_revealed,
-            "RoundEnded": FlipsideFold._on_round_ended,
-            "MatchEnded": FlipsideFold._on_match_ended,
-        }
-    )
+    handlers: Mapping[str, Handler] = handlers_of(FlipsideFold)
 
     def new_fold(self) -> FlipsideFold:
         return FlipsideFold()
@@ -246,5 +209,4 @@ READ_MODELS = FlipsideReadModels()
 def round_facts(records: Iterable[Record]) -> list[Row]:
     """The ``round_facts`` rows of a match's finished rounds, in play order
     (`ROUND_FACT_COLUMNS`), from its records in stream order, stored types bare or qualified."""
-    units = fold(GAME_ID, READ_MODELS, records).fold.units()
-    return [row for unit in units for row in unit[ROUND_FACTS.name]]
+    return unit_rows(GAME_ID, READ_MODELS, records, ROUND_FACTS.name)

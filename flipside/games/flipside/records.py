@@ -12,62 +12,29 @@ Its replay lines are in `replay_text`, its audit checks (shuffles, deals, draws)
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from flipside.engine.game import Viewer
-from flipside.engine.records import Failure, Record, RecordError, Versioned
+from flipside.engine.game_records import Format, FormatRecords, csv_format
+from flipside.engine.records import Record
 
 from . import audit, hand_history, replay_text
-from .events import Event
+from .events import SeedRevealed
 from .read_models import ROUND_FACT_COLUMNS, round_facts
 
 
-class FlipsideRecords:
-    """Flipside's `flipside.engine.records.GameRecords`."""
-
-    formats: tuple[str, ...] = ("csv", "toml")
-
-    def header(self, fmt: str) -> str:
-        if fmt == "csv":
-            return _csv_text([ROUND_FACT_COLUMNS])
-        if fmt == "toml":
-            return hand_history.TOML_PREAMBLE
-        raise _unknown(fmt)
-
-    def match_text(self, fmt: str, records: Sequence[Record], viewer: Viewer) -> str:
-        """csv rows are the same for every reader: finished rounds only, no secret left."""
-        if fmt == "csv":
-            rows = round_facts(records)
-            return _csv_text([row[column] for column in ROUND_FACT_COLUMNS] for row in rows)
-        if fmt == "toml":
-            record = hand_history.record_of(records, viewer, omniscient=viewer is None)
-            return hand_history.toml_match(record)
-        raise _unknown(fmt)
-
-    def parse(self, fmt: str, text: str) -> list[hand_history.MatchRecord]:
-        if fmt != "toml":
-            raise RecordError(f"Flipside reads back toml records, not {fmt}")
-        return hand_history.parse_toml(text)
-
-    def replay_lines(self, events: Sequence[Event]) -> list[tuple[str, ...]]:
-        return replay_text.replay_lines(events)
-
-    def revealed_seed(self, events: Versioned) -> tuple[int, str] | None:
-        return audit.revealed_seed(events)
-
-    def audit_checks(self, events: Versioned, seed: bytes) -> list[Failure]:
-        return audit.audit_checks(events, seed)
+def _toml_text(records: Sequence[Record], viewer: Viewer) -> str:
+    record = hand_history.record_of(records, viewer, omniscient=viewer is None)
+    return hand_history.toml_match(record)
 
 
-def _unknown(fmt: str) -> RecordError:
-    known = " and ".join(FlipsideRecords.formats)
-    return RecordError(f"Flipside has no {fmt} format; its formats are {known}")
-
-
-def _csv_text(rows: Iterable[Sequence[Any]]) -> str:
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
-    return buffer.getvalue()
+RECORDS = FormatRecords(
+    "Flipside",
+    {
+        "csv": csv_format(ROUND_FACT_COLUMNS, round_facts),
+        "toml": Format(hand_history.TOML_PREAMBLE, _toml_text, hand_history.parse_toml),
+    },
+    replay_text.replay_lines,
+    SeedRevealed,
+    audit.audit_checks,
+)

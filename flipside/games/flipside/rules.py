@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable
 from functools import reduce
 from typing import Any, Literal
 
+from flipside.engine.decision import Decision, run_move
 from flipside.engine.errors import RuleViolation
-from flipside.engine.seats import verify_seats
+from flipside.engine.verify import allowed, verify_new_match, verify_timed_out
 
 from .cards import DECK, IDENTITY, Card, CardError, parse_oriented
 from .commands import ChooseOrientation, Command, CreateMatch, Exchange, TimeOut
@@ -41,7 +42,7 @@ from .events import (
     TurnTimedOut,
 )
 from .hands import RANK_KEY, VALUE_BY_KEY, is_full_house_or_better
-from .shuffle import SEED_BYTES, choose, commitment, shuffle
+from .shuffle import choose, commitment, shuffle
 from .state import START_LIFE, Match, SeatState, replacer
 
 SEATS = range(3, 6)  # R4
@@ -56,14 +57,8 @@ def initial_state() -> Match:
 
 
 def verify_create(state: Match, command: CreateMatch) -> None:
-    if state.version:
-        raise RuleViolation("match_exists", "this match has already been created")
-    verify_seats(command.seats, SEATS, LEVELS)  # R4
-    if len(command.seed) != SEED_BYTES:
-        raise RuleViolation("invalid_seed", f"a seed is {SEED_BYTES} bytes")
-    timeout = command.turn_timeout_seconds
-    if timeout is not None and not 1 <= timeout <= 86_400:
-        raise RuleViolation("validation_error", "turn_timeout_seconds is 1 to 86400")
+    seats, seed, timeout = command.seats, command.seed, command.turn_timeout_seconds
+    verify_new_match(state.version, seats, SEATS, LEVELS, seed, timeout)  # R4
 
 
 def _verify_seat(state: Match, seat: int, phase: str) -> SeatState:
@@ -95,7 +90,7 @@ def verify_exchange(state: Match, seat: int, discard: tuple[Card, ...]) -> None:
 
 
 def can_exchange(state: Match, seat: int, discard: tuple[Card, ...]) -> bool:
-    return _allowed(verify_exchange, state, seat, discard)
+    return allowed(verify_exchange, state, seat, discard)
 
 
 def verify_orientation(state: Match, seat: int, cards: tuple[str, ...]) -> None:
@@ -124,47 +119,24 @@ def _misnamed(cards: tuple[object, ...]) -> RuleViolation:
 
 
 def can_choose_orientation(state: Match, seat: int, cards: tuple[str, ...]) -> bool:
-    return _allowed(verify_orientation, state, seat, cards)
+    return allowed(verify_orientation, state, seat, cards)
 
 
 def verify_timeout(state: Match, seat: int, waited_seconds: int) -> None:
     """A seat may be timed out only while the match waits for it, past the match's limit."""
     if state.phase == "over":
         raise RuleViolation("match_over", "the match is over")
-    if seat != state.seat_to_exchange and seat not in state.awaiting_orientation:
-        raise RuleViolation("not_your_turn", f"the match is not waiting for seat {seat}")
-    limit = state.turn_timeout_seconds
-    if limit is None:
-        raise RuleViolation("no_turn_timeout", "this match has no turn timeout")
-    if waited_seconds < limit:
-        raise RuleViolation("not_timed_out", f"seat {seat} has {limit - waited_seconds}s left")
+    verify_timed_out(seat, state.awaiting, state.turn_timeout_seconds, waited_seconds)
 
 
 def can_time_out(state: Match, seat: int, waited_seconds: int) -> bool:
-    return _allowed(verify_timeout, state, seat, waited_seconds)
-
-
-def _allowed(verify: Callable[..., None], *args: object) -> bool:
-    try:
-        verify(*args)
-    except RuleViolation:
-        return False
-    return True
+    return allowed(verify_timeout, state, seat, waited_seconds)
 
 
 # --- decide --------------------------------------------------------------------------------
 
 
-class _Decision:
-    """The events of one decision so far, and the state they lead to."""
-
-    def __init__(self, state: Match) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+_Decision = Decision[Match, Event]
 
 
 def decide(state: Match, command: Command) -> list[Event]:
@@ -174,18 +146,7 @@ def decide(state: Match, command: Command) -> list[Event]:
 
 def execute(state: Match, command: Command) -> tuple[list[Event], Match]:
     """`decide`, also returning the state after the events (saves folding them again)."""
-    decision = _Decision(state)
-    if isinstance(command, Exchange):
-        _exchange(decision, command)
-    elif isinstance(command, ChooseOrientation):
-        _choose_orientation(decision, command)
-    elif isinstance(command, CreateMatch):
-        _create(decision, command)
-    elif isinstance(command, TimeOut):
-        _time_out(decision, command)
-    else:
-        raise RuleViolation("unknown_command", f"unknown command {type(command).__name__}")
-    return decision.events, decision.state
+    return run_move(state, command, evolve, _MOVES)
 
 
 def _create(decision: _Decision, command: CreateMatch) -> None:
@@ -234,6 +195,14 @@ def _time_out(decision: _Decision, command: TimeOut) -> None:
     decision.emit(OrientationChosen(state.round, command.seat, state.seats[command.seat].hand))
     if not decision.state.awaiting_orientation:
         _showdown(decision)
+
+
+_MOVES: dict[type, Callable[[_Decision, Any], None]] = {
+    Exchange: _exchange,
+    ChooseOrientation: _choose_orientation,
+    CreateMatch: _create,
+    TimeOut: _time_out,
+}
 
 
 def _next_active(state: Match, after: int) -> int:

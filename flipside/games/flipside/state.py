@@ -80,6 +80,17 @@ class Match:
             return ()
         return tuple(i for i in self.turn_order if self.seats[i].placed is None)
 
+    @property
+    def specs(self) -> tuple[SeatSpec, ...]:
+        """Who sits in each seat."""
+        return tuple(seat.spec for seat in self.seats)
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats the match waits for: the seat to exchange, or those yet to place."""
+        to_act = self.seat_to_exchange
+        return (to_act,) if to_act is not None else self.awaiting_orientation
+
 
 def replacer(cls: type[_T]) -> Callable[[_T, Mapping[str, Any]], _T]:
     """`dataclasses.replace` for one dataclass, `changes` given as a mapping.

@@ -3,7 +3,8 @@
 Stored records are never rewritten (their hashes cover them as stored), so an event stored
 at an older ``schema_version`` is brought up to its class's ``SCHEMA_VERSION`` each time it
 is read. An upcaster takes one version's data to the next, given the match as it was before
-the event (the context an old record may lack); `upcast` runs them in sequence.
+the event (the context an old record may lack); `upcast` (the engine's
+`EventCodec.upcast`) runs them in sequence.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .events import EVENT_TYPES
+from .events import CODEC
 from .state import Match
 
 Data = Mapping[str, Any]
@@ -31,27 +32,6 @@ UPCASTERS: dict[tuple[str, int], Upcaster] = {
     ("LifeChanged", 1): _life_changed_v1,
 }
 
-
-def upcast(name: str, schema_version: int, data: Data, state: Match) -> Data:
-    """`data`, stored as `name` at `schema_version`, at the event's current schema version.
-
-    `state` is the match before the event. Raises ``ValueError`` for an unknown type, a
-    schema version this code does not know (a newer one included), or data an upcaster
-    cannot read.
-    """
-    cls = EVENT_TYPES.get(name)
-    if cls is None:
-        raise ValueError(f"unknown event type {name!r}")
-    current = cls.SCHEMA_VERSION
-    if not 1 <= schema_version <= current:
-        raise ValueError(f"{name} has schema versions 1 to {current}, not {schema_version}")
-    for version in range(schema_version, current):
-        data = _step(UPCASTERS[name, version], name, version, data, state)
-    return data
-
-
-def _step(upcaster: Upcaster, name: str, version: int, data: Data, state: Match) -> Data:
-    try:
-        return upcaster(data, state)
-    except (LookupError, TypeError, ValueError) as error:
-        raise ValueError(f"{name} version {version} cannot be upcast: {error!r}") from None
+UPCASTING = CODEC.upcasting(UPCASTERS)
+"""Flipside's events as stored, every schema version it has written read as the current."""
+upcast = UPCASTING.upcast

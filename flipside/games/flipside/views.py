@@ -11,7 +11,9 @@ Computer players get a `MatchView` too, so they cannot read what their seat may 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+
+from flipside.engine.game import Viewer
+from flipside.engine.views import MatchHead, SeatHead
 
 from .cards import DECK_SET, Card, OrientedCard
 from .events import (
@@ -24,15 +26,9 @@ from .events import (
 )
 from .state import Match, SeatState
 
-Viewer = int | None  # a seat number, or None for a spectator
-
 
 @dataclass(frozen=True, slots=True)
-class SeatInView:
-    seat: int
-    kind: str
-    name: str | None
-    level: str | None
+class SeatInView(SeatHead):
     life: int
     eliminated: bool
     place: int | None
@@ -45,12 +41,7 @@ class SeatInView:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchView:
-    match_id: str
-    version: int
-    viewer: Viewer
-    status: Literal["active", "finished"]
-    phase: str
+class MatchView(MatchHead):
     round: int
     start_seat: int | None
     turn_order: tuple[int, ...]

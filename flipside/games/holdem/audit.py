@@ -10,6 +10,7 @@ followed through the record without trusting the rules they audit.
 
 from __future__ import annotations
 
+from flipside.engine.game_audit import Checker
 from flipside.engine.records import Failure, Versioned
 
 from .cards import INDEX
@@ -20,45 +21,23 @@ from .events import (
     DeckShuffled,
     HandStarted,
     HoleCardsDealt,
-    SeedRevealed,
 )
 from .shuffles import button_cards, hand_deck
 
 
-def revealed_seed(events: Versioned) -> tuple[int, str] | None:
-    """(version, hex) of the record's `SeedRevealed`, its last event once it is over."""
-    return next(
-        ((version, event.seed) for version, event in events if isinstance(event, SeedRevealed)),
-        None,
-    )
-
-
 def audit_checks(events: Versioned, seed: bytes) -> list[Failure]:
-    deck = _Deck(seed)
-    for version, event in events:
-        try:
-            deck.apply(version, event)
-        except (LookupError, TypeError, ValueError) as error:
-            deck.failures.append(
-                Failure(version, "decode", f"malformed {type(event).__name__}: {error!r}")
-            )
-            break
-    return deck.failures
+    return _Deck(seed).run(events)
 
 
-class _Deck:
+class _Deck(Checker):
     """Each hand's deck and the next card off it, as the record's own events go."""
 
     def __init__(self, seed: bytes) -> None:
-        self.seed = seed
-        self.failures: list[Failure] = []
+        super().__init__(seed)
         self.deck: tuple[str, ...] = ()
         self.hole_order: list[int] = []  # the seats dealt into the hand, in dealing order
         self.dealt = 0  # hole cards dealt so far this hand
         self.top = 0  # the next card after the hole cards
-
-    def fail(self, version: int, check: str, message: str) -> None:
-        self.failures.append(Failure(version, check, message))
 
     def apply(self, version: int, event: object) -> None:
         if isinstance(event, ButtonDrawn):

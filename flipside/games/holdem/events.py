@@ -11,12 +11,10 @@ True
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, ClassVar, Literal
 
+from flipside.engine.event_codec import SEATS, EventCodec, Nested
 from flipside.engine.plain import plain
 from flipside.engine.seats import SeatSpec
 
@@ -222,9 +220,12 @@ class SeedRevealed(Event):
     seed: str  # hex; its sha256 is MatchCreated.deck_commitment
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
+def _pots(stored: Any) -> tuple[Pot, ...]:
+    return tuple(Pot(pot["amount"], tuple(pot["eligible"])) for pot in stored)
+
+
+CODEC: EventCodec[Event] = EventCodec(
+    (
         MatchCreated,
         ButtonDrawn,
         HandStarted,
@@ -247,50 +248,15 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SeatEliminated,
         MatchEnded,
         SeedRevealed,
-    )
-}
-
-
-@cache
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(field.name for field in dataclasses.fields(cls))
-
-
-def to_data(event: Event) -> dict[str, Any]:
-    """The event as a JSON-ready object (tuples stay tuples; nested dataclasses as dicts)."""
-    names = _field_names(type(event))  # type: ignore[arg-type]  # a class is hashable
-    data = {name: getattr(event, name) for name in names}
-    if type(event) is MatchCreated:
-        data["seats"] = plain(event.seats)
-        data["config"] = event.config.to_data()
-    elif type(event) is BettingRoundEnded:
-        data["pots"] = plain(event.pots)
-    return data
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
-    return value
-
-
-def from_data(type_name: str, data: Mapping[str, Any]) -> Event:
-    """The event stored under `type_name`; ``ValueError`` for an unknown type or field."""
-    cls = EVENT_TYPES.get(type_name)
-    if cls is None:
-        raise ValueError(f"unknown event type {type_name!r}")
-    unknown = set(data) - set(_field_names(cls))  # type: ignore[arg-type]
-    if unknown:
-        raise ValueError(f"{type_name} has no field(s) {sorted(unknown)}")
-    values = {name: _tuples(value) for name, value in data.items()}
-    try:
-        if cls is MatchCreated:
-            values["seats"] = tuple(SeatSpec(**seat) for seat in data["seats"])
-            values["config"] = Config.from_data(data["config"])
-        elif cls is BettingRoundEnded:
-            values["pots"] = tuple(
-                Pot(pot["amount"], tuple(pot["eligible"])) for pot in data["pots"]
-            )
-        return cls(**values)
-    except (TypeError, KeyError) as error:
-        raise ValueError(f"{type_name}: {error}") from None
+    ),
+    {
+        MatchCreated: {
+            "seats": Nested(plain, SEATS.read),  # stored as a list, like the pots
+            "config": Nested(Config.to_data, Config.from_data),
+        },
+        BettingRoundEnded: {"pots": Nested(plain, _pots)},
+    },
+)
+EVENT_TYPES = CODEC.types
+to_data = CODEC.to_data
+from_data = CODEC.from_data

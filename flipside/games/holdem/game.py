@@ -1,29 +1,21 @@
 """Texas Hold'em as the engine sees it: the `Game` interface over this package's rules.
 
-Every method delegates to the module that owns the idea (rules, views, events, npc); this
-file only translates between the engine's vocabulary and Hold'em's (docs/rules/holdem.md).
+The engine's `GameAdapter` delegates each method to the module that owns the idea (rules,
+views, events, npc) that this class names; the rest translates between the engine's
+vocabulary and Hold'em's (docs/rules/holdem.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
+from flipside.engine.adapter import Computers, Decider, GameAdapter, NewMatch, Sight, progress_of
 from flipside.engine.errors import RuleViolation
-from flipside.engine.game import (
-    JSON,
-    ActionKind,
-    EncodedEvent,
-    Option,
-    Outcome,
-    Progress,
-    Refusal,
-    Viewer,
-)
+from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal
 from flipside.engine.plain import plain
 from flipside.engine.read_models import GameReadModels
 from flipside.engine.records import GameRecords
-from flipside.engine.seats import SeatSpec
 
 from . import events as ev
 from . import rules, views
@@ -32,7 +24,7 @@ from .config import OPTION_SPECS, Config, options
 from .npc.driver import next_command, npc_policies
 from .npc.policy import Policy
 from .read_models import READ_MODELS
-from .records import HoldemRecords
+from .records import RECORDS
 from .state import Match
 from .view_schema import ACTION_SCHEMA, VIEW_SCHEMA
 
@@ -40,7 +32,7 @@ _TO = {"type": "integer", "minimum": 1, "description": "the seat's bet in the ro
 _MOVES = ("fold", "check", "call", "all_in")
 
 
-class Holdem:
+class Holdem(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy]):
     """No-limit Texas Hold'em, a freeze-out of many hands (H1-H49)."""
 
     id: str = "holdem"
@@ -49,7 +41,7 @@ class Holdem:
     levels: tuple[str, ...] = ev.LEVELS
     rules_version: str = ev.RULES_VERSION
     option_specs: tuple[Option, ...] = OPTION_SPECS
-    records: GameRecords = HoldemRecords()
+    records: GameRecords = RECORDS
     read_models: GameReadModels = READ_MODELS
     view_schema: JSON = VIEW_SCHEMA  # its view's fields and its seats' (view_schema.py)
     action_schema: JSON = ACTION_SCHEMA
@@ -105,52 +97,36 @@ class Holdem:
         "validation_error": "invalid",
     }
 
-    # --- creating and deciding ------------------------------------------------------------
+    # A timed-out seat's move (TimeOut, H46): check, else fold; show at the showdown.
+    decider = Decider(
+        rules.initial_state, rules.execute, rules.evolve, rules.command_behind, TimeOut
+    )
+    sight = Sight(views.view, views.redact)
+    computers = Computers(npc_policies, next_command)
+    codec = ev.CODEC
+
     def options(self, raw: Mapping[str, Any]) -> JSON:
         return options(raw)
 
-    def create(
-        self,
-        match_id: str,
-        seats: Sequence[SeatSpec],
-        seed: bytes,
-        *,
-        seeded: bool,
-        options: Mapping[str, Any],
-        turn_timeout_seconds: int | None,
-    ) -> Command:
-        config = Config.from_options(self.options(options), len(seats))
-        return CreateMatch(match_id, tuple(seats), seed, config, seeded, turn_timeout_seconds)
-
-    def initial_state(self) -> Match:
-        return rules.initial_state()
-
-    def execute(self, state: Match, command: Command) -> tuple[list[ev.Event], Match]:
-        return rules.execute(state, command)
-
-    def evolve(self, state: Match, event: ev.Event) -> Match:
-        return rules.evolve(state, event)
+    def new_match(self, setup: NewMatch) -> Command:
+        config = Config.from_options(self.options(setup.options), len(setup.seats))
+        return CreateMatch(
+            setup.match_id,
+            setup.seats,
+            setup.seed,
+            config,
+            setup.seeded,
+            setup.turn_timeout_seconds,
+        )
 
     def progress(self, state: Match) -> Progress:
         waiting = state.to_act if state.to_act is not None else state.asked
         outcome = None
         if state.phase == "over":
             outcome = Outcome(tuple(place or 1 for place in state.places), state.winner)
-        return Progress(
-            match_id=state.match_id,
-            version=state.version,
-            phase=state.phase,
-            round=state.hand,
-            seats=state.specs,
-            awaiting=() if waiting is None else (waiting,),
-            turn_started=state.turn_started,
-            turn_timeout_seconds=state.turn_timeout_seconds,
-            outcome=outcome,
-            seed=state.seed,
-            deck_commitment=state.deck_commitment,
-        )
+        awaiting = () if waiting is None else (waiting,)
+        return progress_of(state, state.hand, awaiting, outcome)
 
-    # --- moves over the wire -------------------------------------------------------------
     def parse_action(self, seat: int, body: Mapping[str, Any]) -> Command:
         kind = body.get("kind")
         to = body.get("to")
@@ -169,46 +145,10 @@ class Holdem:
     def legal_actions(self, state: Match, seat: int) -> list[JSON]:
         return [_without_nones(plain(choice)) for choice in views.legal(state, seat)]
 
-    def default_command(self, state: Match, seat: int, waited_seconds: int) -> Command:
-        return TimeOut(seat, waited_seconds)  # H46: check, else fold; show at the showdown
-
-    # --- what each viewer may see ---------------------------------------------------------
-    def view(self, state: Match, viewer: Viewer, *, omniscient: bool = False) -> views.MatchView:
-        return views.view(state, viewer, omniscient=omniscient)
-
     def view_json(self, view: views.MatchView) -> JSON:
-        body: JSON = plain(view)
-        for seat in body["seats"]:
-            seat["type"] = seat.pop("kind")
+        body = super().view_json(view)
         body["legal"] = [_without_nones(choice) for choice in body["legal"]]
         return body
-
-    def redact(self, event: ev.Event, viewer: Viewer, *, omniscient: bool = False) -> ev.Event:
-        return views.redact(event, viewer, omniscient=omniscient)
-
-    # --- events as stored -----------------------------------------------------------------
-    def encode(self, event: ev.Event) -> EncodedEvent:
-        return EncodedEvent(type(event).__name__, ev.to_data(event), event.SCHEMA_VERSION)
-
-    def decode(
-        self, name: str, schema_version: int, data: Mapping[str, Any], state: Match
-    ) -> ev.Event:
-        cls = ev.EVENT_TYPES.get(name)
-        if cls is not None and schema_version != cls.SCHEMA_VERSION:
-            raise ValueError(
-                f"{name} has schema version {cls.SCHEMA_VERSION}, not {schema_version}"
-            )
-        return ev.from_data(name, data)
-
-    def command_behind(self, event: ev.Event) -> Command | None:
-        return rules.command_behind(event)
-
-    # --- computer players -----------------------------------------------------------------
-    def policies(self, state: Match, context: Any = None) -> Mapping[int, Policy]:
-        return npc_policies(state)
-
-    def next_command(self, state: Match, policies: Mapping[int, Policy]) -> Command | None:
-        return next_command(state, policies)
 
 
 def _without_nones(values: JSON) -> JSON:

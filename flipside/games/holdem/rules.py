@@ -17,9 +17,10 @@ from dataclasses import replace
 from functools import reduce
 from typing import Any
 
-from flipside.engine.chance import SEED_BYTES, commitment
+from flipside.engine.chance import commitment
+from flipside.engine.decision import Decision, run_move
 from flipside.engine.errors import RuleViolation
-from flipside.engine.seats import verify_seats
+from flipside.engine.verify import allowed, verify_new_match, verify_timed_out
 
 from .cards import DECK, INDEX
 from .commands import (
@@ -80,11 +81,8 @@ def initial_state() -> Match:
 
 
 def verify_create(state: Match, command: CreateMatch) -> None:
-    if state.version:
-        raise RuleViolation("match_exists", "this match has already been created")
-    verify_seats(command.seats, SEATS, LEVELS)  # H4
-    if len(command.seed) != SEED_BYTES:
-        raise RuleViolation("invalid_seed", f"a seed is {SEED_BYTES} bytes")
+    seats, seed, timeout = command.seats, command.seed, command.turn_timeout_seconds
+    verify_new_match(state.version, seats, SEATS, LEVELS, seed, timeout)  # H4
     config = command.config
     if len(config.starting_stacks) != len(command.seats):
         raise RuleViolation("invalid_options", "one starting stack per seat")
@@ -93,9 +91,6 @@ def verify_create(state: Match, command: CreateMatch) -> None:
     button = config.first_button
     if button is not None and not 0 <= button < len(command.seats):
         raise RuleViolation("invalid_options", "first_button must be one of the seats (H7)")
-    timeout = command.turn_timeout_seconds
-    if timeout is not None and not 1 <= timeout <= 86_400:
-        raise RuleViolation("validation_error", "turn_timeout_seconds is 1 to 86400")
 
 
 def _verify_seat(state: Match, seat: int) -> None:
@@ -219,7 +214,7 @@ _VERIFY_PLAIN: dict[str, Callable[[Match, int], None]] = {
 
 
 def can_act(state: Match, command: Act) -> bool:
-    return _allowed(verify_act, state, command)
+    return allowed(verify_act, state, command)
 
 
 def verify_set_auto(state: Match, command: SetAutoAction) -> None:
@@ -245,7 +240,7 @@ def verify_set_auto(state: Match, command: SetAutoAction) -> None:
 
 
 def can_set_auto(state: Match, command: SetAutoAction) -> bool:
-    return _allowed(verify_set_auto, state, command)
+    return allowed(verify_set_auto, state, command)
 
 
 def verify_clear_auto(state: Match, seat: int) -> None:
@@ -266,50 +261,23 @@ def verify_show_or_muck(state: Match, seat: int) -> None:
 def verify_timeout(state: Match, seat: int, waited_seconds: int) -> None:
     """A seat is timed out only while awaited, past the match's limit (H46)."""
     _verify_seat(state, seat)
-    if seat not in (state.to_act, state.asked):
-        raise RuleViolation("not_your_turn", f"the match is not waiting for seat {seat}")
-    limit = state.turn_timeout_seconds
-    if limit is None:
-        raise RuleViolation("no_turn_timeout", "this match has no turn timeout")
-    if waited_seconds < limit:
-        raise RuleViolation("not_timed_out", f"seat {seat} has {limit - waited_seconds}s left")
+    awaited = (state.to_act, state.asked)
+    verify_timed_out(seat, awaited, state.turn_timeout_seconds, waited_seconds)
 
 
 def can_time_out(state: Match, seat: int, waited_seconds: int) -> bool:
-    return _allowed(verify_timeout, state, seat, waited_seconds)
-
-
-def _allowed(verify: Callable[..., None], *args: object) -> bool:
-    try:
-        verify(*args)
-    except RuleViolation:
-        return False
-    return True
+    return allowed(verify_timeout, state, seat, waited_seconds)
 
 
 # --- decide --------------------------------------------------------------------------------
 
 
-class _Decision:
-    """The events of one decision so far, and the state they lead to."""
-
-    def __init__(self, state: Match) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+_Decision = Decision[Match, Event]
 
 
 def execute(state: Match, command: Command) -> tuple[list[Event], Match]:
     """The events `command` causes and the state after them; `RuleViolation` if illegal."""
-    decision = _Decision(state)
-    handler = _HANDLERS.get(type(command))
-    if handler is None:
-        raise RuleViolation("unknown_command", f"unknown command {type(command).__name__}")
-    handler(decision, command)
-    return decision.events, decision.state
+    return run_move(state, command, evolve, _HANDLERS)
 
 
 def _create(decision: _Decision, command: CreateMatch) -> None:

@@ -10,7 +10,9 @@ their seat may not see.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+
+from flipside.engine.game import Viewer
+from flipside.engine.views import MatchHead, SeatHead
 
 from . import rules
 from .cards import Card
@@ -31,8 +33,6 @@ from .events import (
 )
 from .state import Match, Pending, PreviousHand
 
-Viewer = int | None  # a seat number, or None for a spectator
-
 
 @dataclass(frozen=True, slots=True)
 class Legal:
@@ -47,11 +47,7 @@ class Legal:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatInView:
-    seat: int
-    kind: str
-    name: str | None
-    level: str | None
+class SeatInView(SeatHead):
     stack: int
     bet: int  # c[s], this round
     total: int  # put in during the hand
@@ -66,12 +62,7 @@ class SeatInView:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchView:
-    match_id: str
-    version: int
-    viewer: Viewer
-    status: Literal["active", "finished"]
-    phase: str
+class MatchView(MatchHead):
     hand: int
     max_hands: int
     button: int

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from flipside.engine.chance import choose, shuffle
+from flipside.engine.game_audit import Checker
 from flipside.engine.records import Failure, Versioned
 
 from .cards import DECK, Card
@@ -39,7 +40,6 @@ from .events import (
     RevealRefused,
     RevealRequested,
     RewardPaid,
-    SeedRevealed,
     SetEnded,
     SetStarted,
     SilverConfiscated,
@@ -47,23 +47,8 @@ from .events import (
 from .state import SEATS
 
 
-def revealed_seed(events: Versioned) -> tuple[int, str] | None:
-    """(version, hex) of the record's `SeedRevealed`, its last event once it is over."""
-    return next(
-        ((version, event.seed) for version, event in events if isinstance(event, SeedRevealed)),
-        None,
-    )
-
-
 def audit_checks(events: Versioned, seed: bytes) -> list[Failure]:
-    table = _Table(seed)
-    for version, event in events:
-        try:
-            table.apply(version, event)
-        except (LookupError, TypeError, ValueError, AttributeError) as error:
-            table.fail(version, "decode", f"malformed {type(event).__name__}: {error!r}")
-            break
-    return table.failures
+    return _Table(seed).run(events)
 
 
 def _recorded(cards: tuple[Card | None, ...] | None) -> tuple[Card, ...]:
@@ -75,12 +60,11 @@ def _recorded(cards: tuple[Card | None, ...] | None) -> tuple[Card, ...]:
     return cast(tuple[Card, ...], tuple(cards or ()))
 
 
-class _Table:
+class _Table(Checker):
     """The deck, the pile, the hands and the coins as the record's own events leave them."""
 
     def __init__(self, seed: bytes) -> None:
-        self.seed = seed
-        self.failures: list[Failure] = []
+        super().__init__(seed)
         self.deck: list[Card] = []
         self.pile: list[Card] = []
         self.hands: list[list[Card]] = [[] for _ in range(SEATS)]
@@ -89,9 +73,6 @@ class _Table:
         self.order: tuple[int, ...] = ()
         self.crowned: int | None = None
         self.reshuffles = 0
-
-    def fail(self, version: int, check: str, message: str) -> None:
-        self.failures.append(Failure(version, check, message))
 
     def apply(self, version: int, event: Event) -> None:
         handler = _HANDLERS.get(type(event))

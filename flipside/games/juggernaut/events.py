@@ -5,8 +5,8 @@ in their comment; `views.redact` is the one place that hides them (J42). Every e
 moves coins names the seat, the amount and the silver (or gold) after it, so the coins of a
 match can be followed event by event.
 
-`to_data` / `from_data` turn an event into the JSON object stored in ``events.data`` and
-back; the class name is the stored type.
+`to_data` / `from_data` (the engine's `EventCodec`) turn an event into the JSON object
+stored in ``events.data`` and back; the class name is the stored type.
 
 >>> event = CardsExchanged(2, 1, 1, "all", 5, 1, 9, (), ("2c",) * 5, ("As",) * 5, ("As",) * 5)
 >>> from_data("CardsExchanged", to_data(event)) == event
@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from flipside.engine.plain import field_names, plain
+from flipside.engine.event_codec import SEATS, EventCodec, Nested, tuples
+from flipside.engine.plain import plain
 from flipside.engine.seats import SeatSpec
 
 from .cards import Card
@@ -232,9 +233,12 @@ class SeedRevealed(Event):
     seed: str  # hex; sha256 of its bytes is MatchCreated.deck_commitment
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
+def _params(stored: Mapping[str, Any]) -> Params:
+    return Params(**{name: tuples(value) for name, value in stored.items()})
+
+
+CODEC: EventCodec[Event] = EventCodec(
+    (
         MatchCreated,
         SetStarted,
         DeckShuffled,
@@ -257,38 +261,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SetEnded,
         MatchEnded,
         SeedRevealed,
-    )
-}
-
-
-def to_data(event: Event) -> dict[str, Any]:
-    """The event as a JSON-ready object (tuples stay tuples; JSON writes them as arrays)."""
-    data = {name: getattr(event, name) for name in field_names(type(event))}
-    if type(event) is MatchCreated:  # the only event holding dataclasses
-        data["seats"] = tuple(plain(seat) for seat in data["seats"])
-        data["params"] = plain(data["params"])
-    return data
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
-    return value
-
-
-def from_data(type_name: str, data: Mapping[str, Any]) -> Event:
-    """The event stored under `type_name`; ``ValueError`` for an unknown type or field."""
-    cls = EVENT_TYPES.get(type_name)
-    if cls is None:
-        raise ValueError(f"unknown event type {type_name!r}")
-    unknown = set(data) - set(field_names(cls))
-    if unknown:
-        raise ValueError(f"{type_name} has no field(s) {sorted(unknown)}")
-    values = {name: _tuples(value) for name, value in data.items()}
-    try:
-        if cls is MatchCreated:
-            values["seats"] = tuple(SeatSpec(**seat) for seat in data["seats"])
-            values["params"] = Params(**{k: _tuples(v) for k, v in data["params"].items()})
-        return cls(**values)
-    except (TypeError, KeyError, AttributeError) as error:
-        raise ValueError(f"{type_name}: {error}") from None
+    ),
+    {MatchCreated: {"seats": SEATS, "params": Nested(plain, _params)}},
+)
+EVENT_TYPES = CODEC.types
+to_data = CODEC.to_data
+from_data = CODEC.from_data

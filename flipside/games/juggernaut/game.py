@@ -1,27 +1,17 @@
 """Juggernaut as the engine sees it: the `Game` interface over this package's rules.
 
-Every method delegates to the module that owns the idea (rules, evolve, views, moves,
-events, npc); this file only translates between the engine's vocabulary and the game's
-(docs/rules/juggernaut.md).
+The engine's `GameAdapter` delegates each method to the module that owns the idea (rules,
+evolve, views, events, npc) that this class names; the rest (options, moves, progress)
+translates between the engine's vocabulary and the game's (docs/rules/juggernaut.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from flipside.engine.game import (
-    JSON,
-    ActionKind,
-    EncodedEvent,
-    Option,
-    Outcome,
-    Progress,
-    Refusal,
-    Viewer,
-)
-from flipside.engine.plain import plain
-from flipside.engine.seats import SeatSpec
+from flipside.engine.adapter import Computers, Decider, GameAdapter, NewMatch, Sight, progress_of
+from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal
 
 from . import events as ev
 from . import moves, params, rules, views
@@ -31,7 +21,7 @@ from .npc.driver import next_command, npc_policies
 from .npc.policy import Policy
 from .prices import MAX_AUGMENT, METHODS
 from .read_models import READ_MODELS
-from .records import JuggernautRecords
+from .records import RECORDS
 from .state import SEATS, Match
 from .view_schema import ACTION_SCHEMA, CARD, VIEW_SCHEMA
 
@@ -39,7 +29,7 @@ _CARD_INPUT = {**CARD, "pattern": "^([2-9TJQKAtjqka][cdhsCDHS]|[Jj][Kk])$"}  # e
 _SEAT = {"type": "integer", "minimum": 0, "maximum": SEATS - 1}
 
 
-class Juggernaut:
+class Juggernaut(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy]):
     """Juggernaut coin poker (J1-J43)."""
 
     id = "juggernaut"
@@ -48,7 +38,7 @@ class Juggernaut:
     levels = rules.LEVELS
     rules_version = ev.RULES_VERSION
     option_specs: tuple[Option, ...] = params.OPTION_SPECS
-    records = JuggernautRecords()  # csv, replay text and audit checks (records.py)
+    records = RECORDS  # csv, replay text and audit checks (records.py)
     read_models = READ_MODELS  # its summary fields (read_models.py)
     action_schema = ACTION_SCHEMA  # what legal_actions lists beside each kind
     view_schema = VIEW_SCHEMA  # its view's fields and its seats' (view_schema.py)
@@ -106,93 +96,40 @@ class Juggernaut:
         ActionKind("decline_gold", "Keep your silver at the set's end (J34)."),
     )
 
-    # --- creating and deciding ------------------------------------------------------------
+    # A timed-out seat's move (TimeOut, J40b): +0, done, allow, exchange gold.
+    decider = Decider(Match, rules.execute, evolve, rules.command_behind, TimeOut)
+    sight = Sight(views.view, views.redact)
+    computers = Computers(npc_policies, next_command)
+    codec = ev.CODEC
+
     def options(self, raw: Mapping[str, Any]) -> JSON:
         return params.options(raw)
 
-    def create(
-        self,
-        match_id: str,
-        seats: Sequence[SeatSpec],
-        seed: bytes,
-        *,
-        seeded: bool,
-        options: Mapping[str, Any],
-        turn_timeout_seconds: int | None,
-    ) -> Command:
-        chosen = params.Params.of(params.options(options))
-        return CreateMatch(match_id, tuple(seats), seed, chosen, seeded, turn_timeout_seconds)
-
-    def initial_state(self) -> Match:
-        return Match()
-
-    def execute(self, state: Match, command: Command) -> tuple[list[ev.Event], Match]:
-        return rules.execute(state, command)
-
-    def evolve(self, state: Match, event: ev.Event) -> Match:
-        return evolve(state, event)
+    def new_match(self, setup: NewMatch) -> Command:
+        chosen = params.Params.of(params.options(setup.options))
+        return CreateMatch(
+            setup.match_id,
+            setup.seats,
+            setup.seed,
+            chosen,
+            setup.seeded,
+            setup.turn_timeout_seconds,
+        )
 
     def progress(self, state: Match) -> Progress:
         outcome = Outcome(state.places, state.winner) if state.phase == "over" else None
-        return Progress(
-            match_id=state.match_id,
-            version=state.version,
-            phase=state.phase,
-            round=state.set_no,
-            seats=tuple(seat.spec for seat in state.seats),
-            awaiting=state.awaiting,
-            turn_started=state.turn_started,
-            turn_timeout_seconds=state.turn_timeout_seconds,
-            outcome=outcome,
-            seed=state.seed,
-            deck_commitment=state.deck_commitment,
-        )
+        return progress_of(state, state.set_no, state.awaiting, outcome)
 
-    # --- moves over the wire -------------------------------------------------------------
     def parse_action(self, seat: int, body: Mapping[str, Any]) -> Command:
         return moves.parse_action(seat, body)
 
     def legal_actions(self, state: Match, seat: int) -> list[JSON]:
         return moves.legal_actions(views.view(state, seat))
 
-    def default_command(self, state: Match, seat: int, waited_seconds: int) -> Command:
-        return TimeOut(seat, waited_seconds)  # J40b
-
-    # --- what each viewer may see ---------------------------------------------------------
-    def view(self, state: Match, viewer: Viewer, *, omniscient: bool = False) -> views.MatchView:
-        return views.view(state, viewer, omniscient=omniscient)
-
     def view_json(self, view: views.MatchView) -> JSON:
-        body: JSON = plain(view)
+        body = super().view_json(view)
         body["params"] = params.as_options(view.params)
-        for seat in body["seats"]:
-            seat["type"] = seat.pop("kind")
         return body
-
-    def redact(self, event: ev.Event, viewer: Viewer, *, omniscient: bool = False) -> ev.Event:
-        return views.redact(event, viewer, omniscient=omniscient)
-
-    # --- events as stored -----------------------------------------------------------------
-    def encode(self, event: ev.Event) -> EncodedEvent:
-        return EncodedEvent(type(event).__name__, ev.to_data(event), event.SCHEMA_VERSION)
-
-    def decode(
-        self, name: str, schema_version: int, data: Mapping[str, Any], state: Match
-    ) -> ev.Event:
-        cls = ev.EVENT_TYPES.get(name)
-        if cls is not None and schema_version != cls.SCHEMA_VERSION:
-            raise ValueError(f"{name} has no schema version {schema_version}")
-        return ev.from_data(name, data)
-
-    def command_behind(self, event: ev.Event) -> Command | None:
-        return rules.command_behind(event)
-
-    # --- computer players -----------------------------------------------------------------
-    def policies(self, state: Match, context: Any = None) -> Mapping[int, Policy]:
-        return npc_policies(state)
-
-    def next_command(self, state: Match, policies: Mapping[int, Policy]) -> Command | None:
-        return next_command(state, policies)
 
 
 GAME = Juggernaut()

@@ -29,12 +29,12 @@ seats' gold, their standing toward the win (J40).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from datetime import datetime
-from types import MappingProxyType
 from typing import Any
 
-from flipside.engine.read_models import Handler, Record, Row, Table, Unit, fold, player_key
+from flipside.engine.read_models import Handler, Record, Row, player_key
+from flipside.engine.summary_fold import NoPlayerStats, SummaryFold, handlers_of, unit_rows
 
 from .evaluator import CATEGORIES
 
@@ -95,38 +95,17 @@ _COUNTERS = (
 )
 
 
-class JuggernautFold:
-    """One match being folded; `_on_<event>` takes each event the fold reads."""
+class JuggernautFold(SummaryFold):
+    """One match being folded; `_on_<event>` takes each event the fold reads. A seat's
+    standing (the summary's ``lives``) is its gold (J40)."""
 
     def __init__(self) -> None:
-        self._summary: Row = {
-            "status": "active",
-            "round": 0,
-            "winner": None,
-            "places": None,
-            "finished_at": None,
-        }
-        self._units: list[Unit] = []
-        self.specs: Sequence[Mapping[str, Any]] = ()
-        self.gold: list[int] = []
+        super().__init__()
         self.rows: list[Row] = []
 
-    def summary(self) -> Row:
-        return self._summary | {"lives": list(self.gold)}
-
-    def units(self) -> Sequence[Unit]:
-        return self._units
-
     def _on_match_created(self, data: Mapping[str, Any], at: datetime | None) -> None:
-        self.specs = data["seats"]
-        self.gold = [0] * len(self.specs)
-        self._summary.update(
-            match_id=data["match_id"],
-            seats=[
-                {"seat": seat, "kind": spec["kind"], "name": spec["name"], "level": spec["level"]}
-                for seat, spec in enumerate(self.specs)
-            ],
-        )
+        self.open_match(data)
+        self.lives = [0] * len(self.specs)
 
     def _on_set_started(self, data: Mapping[str, Any], at: datetime | None) -> None:
         set_no, order = data["set_no"], data["turn_order"]
@@ -206,56 +185,25 @@ class JuggernautFold:
         )
 
     def _on_set_ended(self, data: Mapping[str, Any], at: datetime | None) -> None:
-        self.gold = list(data["gold"])
+        self.lives = list(data["gold"])
         for row, silver, gold in zip(self.rows, data["silver"], data["gold"], strict=True):
             row.update(silver_after=silver, gold_after=gold)
-        self._units.append({SETS: self.rows})
-
-    def _on_match_ended(self, data: Mapping[str, Any], at: datetime | None) -> None:
-        self._summary.update(
-            status="finished", winner=data["winner"], places=list(data["places"]), finished_at=at
-        )
+        self.finished.append({SETS: self.rows})
 
 
-class JuggernautReadModels:
+class JuggernautReadModels(NoPlayerStats):
     """Juggernaut's `flipside.engine.read_models.GameReadModels`."""
 
-    tables: tuple[Table, ...] = ()
-    stat_columns: tuple[str, ...] = ()
     opening_event = "MatchCreated"
     unit_end_events = frozenset({"SetEnded"})
     match_end_events = frozenset({"MatchEnded"})
     # The other events change no row: shuffles, deals and draws (secret until the hands are
     # shown), the end of exchange turns, timeouts (the default move that follows is read),
     # the crowning (the final places tell it), the seed.
-    handlers: Mapping[str, Handler] = MappingProxyType(
-        {
-            "MatchCreated": JuggernautFold._on_match_created,
-            "SetStarted": JuggernautFold._on_set_started,
-            "HandAugmented": JuggernautFold._on_hand_augmented,
-            "RevealRequested": JuggernautFold._on_reveal_requested,
-            "RevealRefused": JuggernautFold._on_reveal_refused,
-            "HandRevealed": JuggernautFold._on_hand_revealed,
-            "CardsExchanged": JuggernautFold._on_cards_exchanged,
-            "HandsShown": JuggernautFold._on_hands_shown,
-            "SetRanked": JuggernautFold._on_set_ranked,
-            "SilverConfiscated": JuggernautFold._on_silver_confiscated,
-            "GoldExchanged": JuggernautFold._on_gold_exchanged,
-            "GoldExchangeDeclined": JuggernautFold._on_gold_exchange_declined,
-            "RewardPaid": JuggernautFold._on_reward_paid,
-            "SetEnded": JuggernautFold._on_set_ended,
-            "MatchEnded": JuggernautFold._on_match_ended,
-        }
-    )
+    handlers: Mapping[str, Handler] = handlers_of(JuggernautFold)
 
     def new_fold(self) -> JuggernautFold:
         return JuggernautFold()
-
-    def seat_counters(self, units: Sequence[Unit]) -> dict[int, dict[str, int]]:
-        return {}
-
-    def stat_averages(self, counters: Mapping[str, int]) -> Row:
-        return {}
 
 
 READ_MODELS = JuggernautReadModels()
@@ -263,5 +211,4 @@ READ_MODELS = JuggernautReadModels()
 
 def set_facts(records: Iterable[Record]) -> list[Row]:
     """The fact rows of a match's finished sets, in play order (`SET_FACT_COLUMNS`)."""
-    units = fold(GAME_ID, READ_MODELS, records).fold.units()
-    return [row for unit in units for row in unit[SETS]]
+    return unit_rows(GAME_ID, READ_MODELS, records, SETS)

@@ -9,50 +9,16 @@ its audit checks (first seat, shuffles, deals, draws, coins) in `audit`.
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterable, Sequence
-from typing import Any
-
-from flipside.engine.game import Viewer
-from flipside.engine.records import Failure, Record, RecordError, Versioned
+from flipside.engine.game_records import FormatRecords, csv_format
 
 from . import audit, replay_text
-from .events import Event
+from .events import SeedRevealed
 from .read_models import SET_FACT_COLUMNS, set_facts
 
-
-class JuggernautRecords:
-    formats = ("csv",)
-
-    def header(self, fmt: str) -> str:
-        _check(fmt)
-        return _csv_text([SET_FACT_COLUMNS])
-
-    def match_text(self, fmt: str, records: Sequence[Record], viewer: Viewer) -> str:
-        _check(fmt)
-        rows = set_facts(records)
-        return _csv_text([row[column] for column in SET_FACT_COLUMNS] for row in rows)
-
-    def parse(self, fmt: str, text: str) -> list[Any]:
-        raise RecordError(f"Juggernaut's {fmt} records are for study; re-import its jsonl")
-
-    def replay_lines(self, events: Sequence[Event]) -> list[tuple[str, ...]]:
-        return replay_text.replay_lines(events)
-
-    def revealed_seed(self, events: Versioned) -> tuple[int, str] | None:
-        return audit.revealed_seed(events)
-
-    def audit_checks(self, events: Versioned, seed: bytes) -> list[Failure]:
-        return audit.audit_checks(events, seed)
-
-
-def _check(fmt: str) -> None:
-    if fmt != "csv":
-        raise RecordError(f"Juggernaut has no {fmt} format; its format is csv")
-
-
-def _csv_text(rows: Iterable[Sequence[Any]]) -> str:
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
-    return buffer.getvalue()
+RECORDS = FormatRecords(
+    "Juggernaut",
+    {"csv": csv_format(SET_FACT_COLUMNS, set_facts)},
+    replay_text.replay_lines,
+    SeedRevealed,
+    audit.audit_checks,
+)

@@ -12,11 +12,12 @@ Every move has a ``verify_*`` (raises with the reason), a ``can_*`` (bool) and t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
-from flipside.engine.chance import SEED_BYTES, commitment
+from flipside.engine.chance import commitment
+from flipside.engine.decision import run_move
 from flipside.engine.errors import RuleViolation
-from flipside.engine.seats import verify_seats
+from flipside.engine.verify import allowed, verify_new_match, verify_timed_out
 
 from .cards import Card, sorted_cards, without
 from .commands import (
@@ -46,26 +47,20 @@ from .events import (
     RevealRequested,
     TurnTimedOut,
 )
+from .evolve import evolve
 from .prices import MAX_AUGMENT, METHODS, augment_cost, exchange_cost, picks, replaced
 from .results import exchange_gold, finish_set, show_and_rank
 from .state import REFUSAL_COST, REVEAL_COST, SEATS, Match, SeatState
 
 LEVELS = ("easy", "normal", "hard")  # computer players, weakest first (J41)
-TIMEOUT_MAX = 86_400
 
 
 # --- verify / can -------------------------------------------------------------------------
 
 
 def verify_create(state: Match, command: CreateMatch) -> None:
-    if state.version:
-        raise RuleViolation("match_exists", "this match has already been created")
-    verify_seats(command.seats, range(SEATS, SEATS + 1), LEVELS)  # J1
-    if len(command.seed) != SEED_BYTES:
-        raise RuleViolation("invalid_seed", f"a seed is {SEED_BYTES} bytes")
-    timeout = command.turn_timeout_seconds
-    if timeout is not None and not 1 <= timeout <= TIMEOUT_MAX:
-        raise RuleViolation("validation_error", f"turn_timeout_seconds is 1 to {TIMEOUT_MAX}")
+    seats, seed, timeout = command.seats, command.seed, command.turn_timeout_seconds
+    verify_new_match(state.version, seats, range(SEATS, SEATS + 1), LEVELS, seed, timeout)  # J1
 
 
 def _verify_seat(state: Match, seat: int, *phases: str) -> SeatState:
@@ -101,7 +96,7 @@ def verify_augment(state: Match, seat: int, count: int) -> None:
 
 
 def can_augment(state: Match, seat: int, count: int) -> bool:
-    return _allowed(verify_augment, state, seat, count)
+    return allowed(verify_augment, state, seat, count)
 
 
 def verify_exchange(state: Match, seat: int, method: str, cards: tuple[Card, ...]) -> None:
@@ -128,7 +123,7 @@ def _pick_rule(method: str, hand_size: int) -> str:
 
 
 def can_exchange(state: Match, seat: int, method: str, cards: tuple[Card, ...]) -> bool:
-    return _allowed(verify_exchange, state, seat, method, cards)
+    return allowed(verify_exchange, state, seat, method, cards)
 
 
 def verify_reveal(state: Match, seat: int, target: int) -> None:
@@ -144,7 +139,7 @@ def verify_reveal(state: Match, seat: int, target: int) -> None:
 
 
 def can_reveal(state: Match, seat: int, target: int) -> bool:
-    return _allowed(verify_reveal, state, seat, target)
+    return allowed(verify_reveal, state, seat, target)
 
 
 def verify_answer(state: Match, seat: int, refuse: bool) -> None:
@@ -157,7 +152,7 @@ def verify_answer(state: Match, seat: int, refuse: bool) -> None:
 
 
 def can_answer(state: Match, seat: int, refuse: bool) -> bool:
-    return _allowed(verify_answer, state, seat, refuse)
+    return allowed(verify_answer, state, seat, refuse)
 
 
 def verify_done(state: Match, seat: int) -> None:
@@ -166,7 +161,7 @@ def verify_done(state: Match, seat: int) -> None:
 
 
 def can_be_done(state: Match, seat: int) -> bool:
-    return _allowed(verify_done, state, seat)
+    return allowed(verify_done, state, seat)
 
 
 def verify_gold(state: Match, seat: int, accept: bool) -> None:
@@ -177,32 +172,18 @@ def verify_gold(state: Match, seat: int, accept: bool) -> None:
 
 
 def can_exchange_gold(state: Match, seat: int, accept: bool) -> bool:
-    return _allowed(verify_gold, state, seat, accept)
+    return allowed(verify_gold, state, seat, accept)
 
 
 def verify_timeout(state: Match, seat: int, waited_seconds: int) -> None:
     """J40b: only an awaited seat, only past the match's limit."""
     if state.phase == "over":
         raise RuleViolation("match_over", "the match is over")
-    if seat not in state.awaiting:
-        raise RuleViolation("not_your_turn", f"the match is not waiting for seat {seat!r}")
-    limit = state.turn_timeout_seconds
-    if limit is None:
-        raise RuleViolation("no_turn_timeout", "this match has no turn timeout")
-    if waited_seconds < limit:
-        raise RuleViolation("not_timed_out", f"seat {seat} has {limit - waited_seconds}s left")
+    verify_timed_out(seat, state.awaiting, state.turn_timeout_seconds, waited_seconds)
 
 
 def can_time_out(state: Match, seat: int, waited_seconds: int) -> bool:
-    return _allowed(verify_timeout, state, seat, waited_seconds)
-
-
-def _allowed(verify: Callable[..., None], *args: object) -> bool:
-    try:
-        verify(*args)
-    except RuleViolation:
-        return False
-    return True
+    return allowed(verify_timeout, state, seat, waited_seconds)
 
 
 # --- decide --------------------------------------------------------------------------------
@@ -210,12 +191,7 @@ def _allowed(verify: Callable[..., None], *args: object) -> bool:
 
 def execute(state: Match, command: Command) -> tuple[list[Event], Match]:
     """The events `command` causes and the state after them; `RuleViolation` if illegal."""
-    decision = Decision(state)
-    move = _MOVES.get(type(command))
-    if move is None:
-        raise RuleViolation("unknown_command", f"unknown command {type(command).__name__}")
-    move(decision, command)
-    return decision.events, decision.state
+    return run_move(state, command, evolve, _MOVES)
 
 
 def _create(decision: Decision, command: CreateMatch) -> None:
@@ -350,15 +326,15 @@ def _time_out(decision: Decision, command: TimeOut) -> None:
         _after_gold(decision)
 
 
-_MOVES: dict[type[Command], Callable[[Decision, object], None]] = {
-    CreateMatch: _create,  # type: ignore[dict-item]
-    Augment: _augment,  # type: ignore[dict-item]
-    Exchange: _exchange,  # type: ignore[dict-item]
-    Reveal: _reveal,  # type: ignore[dict-item]
-    AnswerReveal: _answer,  # type: ignore[dict-item]
-    Done: _done,  # type: ignore[dict-item]
-    ExchangeGold: _gold,  # type: ignore[dict-item]
-    TimeOut: _time_out,  # type: ignore[dict-item]
+_MOVES: dict[type, Callable[[Decision, Any], None]] = {
+    CreateMatch: _create,
+    Augment: _augment,
+    Exchange: _exchange,
+    Reveal: _reveal,
+    AnswerReveal: _answer,
+    Done: _done,
+    ExchangeGold: _gold,
+    TimeOut: _time_out,
 }
 
 

@@ -105,6 +105,11 @@ class Match:
         return None
 
     @property
+    def specs(self) -> tuple[SeatSpec, ...]:
+        """Who sits in each seat."""
+        return tuple(seat.spec for seat in self.seats)
+
+    @property
     def awaiting(self) -> tuple[int, ...]:
         if self.phase == "reveal":
             return (self.target,) if self.target is not None else ()

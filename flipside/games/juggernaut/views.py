@@ -12,7 +12,9 @@ Computer players get a `MatchView` too, so they cannot read what their seat may 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+
+from flipside.engine.game import Viewer
+from flipside.engine.views import MatchHead, SeatHead
 
 from .cards import Card
 from .evaluator import CATEGORIES, strength
@@ -29,15 +31,9 @@ from .events import (
 from .params import Params
 from .state import Match, Results, SeatState
 
-Viewer = int | None  # a seat number, or None for a spectator
-
 
 @dataclass(frozen=True, slots=True)
-class SeatInView:
-    seat: int
-    kind: str
-    name: str | None
-    level: str | None
+class SeatInView(SeatHead):
     silver: int
     gold: int
     gold_ready: bool  # silver >= G: it could buy gold now (J35, J43)
@@ -61,12 +57,7 @@ class Snapshot:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchView:
-    match_id: str
-    version: int
-    viewer: Viewer
-    status: Literal["active", "finished"]
-    phase: str
+class MatchView(MatchHead):
     set_no: int
     params: Params
     juggernaut: int | None

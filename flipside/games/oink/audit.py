@@ -13,6 +13,8 @@ An event too malformed to follow fails ``decode`` and ends the checks.
 
 from __future__ import annotations
 
+from flipside.engine import game_audit
+from flipside.engine.game_audit import Checker
 from flipside.engine.records import Failure, Versioned
 
 from .cards import DECK, HAND_SIZE, Card
@@ -31,37 +33,23 @@ from .events import (
 
 def revealed_seed(events: Versioned) -> tuple[int, str] | None:
     """(version, hex) of the record's `SeedRevealed`, its last event once it is over."""
-    return next(
-        ((version, event.seed) for version, event in events if isinstance(event, SeedRevealed)),
-        None,
-    )
+    return game_audit.revealed_seed(events, SeedRevealed)
 
 
 def audit_checks(events: Versioned, seed: bytes) -> list[Failure]:
-    table = _Table(seed)
-    for version, event in events:
-        try:
-            table.apply(version, event)
-        except (LookupError, TypeError, ValueError) as error:
-            table.fail(version, "decode", f"malformed {type(event).__name__}: {error!r}")
-            break
-    return table.failures
+    return _Table(seed).run(events)
 
 
-class _Table:
+class _Table(Checker):
     """The deck, the discard pile and the hands as the record's own events leave them."""
 
     def __init__(self, seed: bytes) -> None:
-        self.seed = seed
-        self.failures: list[Failure] = []
+        super().__init__(seed)
         self.deck: list[Card] = []
         self.discards: list[Card] = []
         self.hands: list[list[Card]] = [[], []]
         self.dealing: list[int] = []  # the seats still to be dealt a card this refill
         self.shuffles = self.start_rolls = self.rolls = 0
-
-    def fail(self, version: int, check: str, message: str) -> None:
-        self.failures.append(Failure(version, check, message))
 
     def apply(self, version: int, event: Event) -> None:
         if isinstance(event, DeckShuffled):

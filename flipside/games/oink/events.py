@@ -13,11 +13,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
-from flipside.engine.plain import field_names
+from flipside.engine.event_codec import SEATS, EventCodec
 from flipside.engine.seats import SeatSpec
 
 from .cards import Card
@@ -180,9 +179,8 @@ class SeedRevealed(Event):
     seed: str  # hex; its sha256 is MatchCreated.deck_commitment
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
+CODEC: EventCodec[Event] = EventCodec(
+    (
         MatchCreated,
         DeckShuffled,
         DieRolled,
@@ -201,37 +199,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         DealEnded,
         MatchEnded,
         SeedRevealed,
-    )
-}
-
-
-def to_data(event: Event) -> dict[str, Any]:
-    """The event as a JSON-ready object (tuples stay tuples; JSON writes them as arrays)."""
-    data = {name: getattr(event, name) for name in field_names(type(event))}
-    if type(event) is MatchCreated:  # the one event holding dataclasses: its seats
-        names = field_names(SeatSpec)
-        data["seats"] = tuple({name: getattr(seat, name) for name in names} for seat in event.seats)
-    return data
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
-    return value
-
-
-def from_data(type_name: str, data: Mapping[str, Any]) -> Event:
-    """The event stored under `type_name`; ``ValueError`` for an unknown type or field."""
-    cls = EVENT_TYPES.get(type_name)
-    if cls is None:
-        raise ValueError(f"unknown event type {type_name!r}")
-    unknown = set(data) - set(field_names(cls))
-    if unknown:
-        raise ValueError(f"{type_name} has no field(s) {sorted(unknown)}")
-    values = {name: _tuples(value) for name, value in data.items()}
-    if cls is MatchCreated:
-        values["seats"] = tuple(SeatSpec(**seat) for seat in data["seats"])
-    try:
-        return cls(**values)
-    except TypeError as error:
-        raise ValueError(f"{type_name}: {error}") from None
+    ),
+    {MatchCreated: {"seats": SEATS}},
+)
+EVENT_TYPES = CODEC.types
+to_data = CODEC.to_data
+from_data = CODEC.from_data

@@ -25,12 +25,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from datetime import datetime
-from types import MappingProxyType
 from typing import Any
 
-from flipside.engine.read_models import Handler, Record, Row, Table, Unit, fold
+from flipside.engine.read_models import Handler, Record, Row
+from flipside.engine.summary_fold import NoPlayerStats, SummaryFold, handlers_of, unit_rows
 
 GAME_ID = "oink"
 DEALS = "oink_deal_facts"  # the unit's rows; not a projected table (no migration creates it)
@@ -63,36 +63,17 @@ DEAL_FACT_COLUMNS = (
 """One row per deal: the csv export's columns."""
 
 
-class OinkFold:
+class OinkFold(SummaryFold):
     """One match being folded; `_on_<event>` takes each event the fold reads."""
 
     def __init__(self) -> None:
-        self._summary: Row = {
-            "status": "active",
-            "round": 0,
-            "winner": None,
-            "places": None,
-            "finished_at": None,
-        }
-        self._units: list[Unit] = []
-        self.scores = [0, 0]
+        super().__init__()
+        self.lives = [0, 0]  # each seat's score, its standing (O1)
         self.joker: int | None = None
         self.deal: Row = {}
 
-    def summary(self) -> Row:
-        return self._summary | {"lives": list(self.scores)}
-
-    def units(self) -> Sequence[Unit]:
-        return self._units
-
     def _on_match_created(self, data: Mapping[str, Any], at: datetime | None) -> None:
-        self._summary.update(
-            match_id=data["match_id"],
-            seats=[
-                {"seat": seat, "kind": spec["kind"], "name": spec["name"], "level": spec["level"]}
-                for seat, spec in enumerate(data["seats"])
-            ],
-        )
+        self.open_match(data)
 
     def _on_die_rolled(self, data: Mapping[str, Any], at: datetime | None) -> None:
         self.joker = data["joker"]
@@ -138,55 +119,31 @@ class OinkFold:
         )
 
     def _on_cards_captured(self, data: Mapping[str, Any], at: datetime | None) -> None:
-        self.scores[data["seat"]] = data["score"]
+        self.lives[data["seat"]] = data["score"]
         self.deal["points"] = data["points"]
 
     def _on_deal_ended(self, data: Mapping[str, Any], at: datetime | None) -> None:
-        self.deal.update(joker=self.joker, score_0=self.scores[0], score_1=self.scores[1])
-        self._units.append({DEALS: [self.deal]})
+        self.deal.update(joker=self.joker, score_0=self.lives[0], score_1=self.lives[1])
+        self.finished.append({DEALS: [self.deal]})
 
     def _on_match_ended(self, data: Mapping[str, Any], at: datetime | None) -> None:
         winner = data["winner"]
-        places = [1 if seat == winner else 2 for seat in range(len(self.scores))]
+        places = [1 if seat == winner else 2 for seat in range(len(self.lives))]
         self._summary.update(status="finished", winner=winner, places=places, finished_at=at)
 
 
-class OinkReadModels:
+class OinkReadModels(NoPlayerStats):
     """Oink Poker's `flipside.engine.read_models.GameReadModels`."""
 
-    tables: tuple[Table, ...] = ()
-    stat_columns: tuple[str, ...] = ()
     opening_event = "MatchCreated"
     unit_end_events = frozenset({"DealEnded"})
     match_end_events = frozenset({"MatchEnded"})
     # The other events change no row: shuffles, deals of cards (secret), the start player,
     # timeouts (the default move that follows is read), the seed.
-    handlers: Mapping[str, Handler] = MappingProxyType(
-        {
-            "MatchCreated": OinkFold._on_match_created,
-            "DieRolled": OinkFold._on_die_rolled,
-            "DealStarted": OinkFold._on_deal_started,
-            "CardsChanged": OinkFold._on_cards_changed,
-            "Knocked": OinkFold._on_knocked,
-            "Passed": OinkFold._on_passed,
-            "Oinked": OinkFold._on_oinked,
-            "Accepted": OinkFold._on_accepted,
-            "HandRevealed": OinkFold._on_hand_revealed,
-            "DealDecided": OinkFold._on_deal_decided,
-            "CardsCaptured": OinkFold._on_cards_captured,
-            "DealEnded": OinkFold._on_deal_ended,
-            "MatchEnded": OinkFold._on_match_ended,
-        }
-    )
+    handlers: Mapping[str, Handler] = handlers_of(OinkFold)
 
     def new_fold(self) -> OinkFold:
         return OinkFold()
-
-    def seat_counters(self, units: Sequence[Unit]) -> dict[int, dict[str, int]]:
-        return {}
-
-    def stat_averages(self, counters: Mapping[str, int]) -> Row:
-        return {}
 
 
 READ_MODELS = OinkReadModels()
@@ -194,5 +151,4 @@ READ_MODELS = OinkReadModels()
 
 def deal_facts(records: Iterable[Record]) -> list[Row]:
     """The fact rows of a match's finished deals, in play order (`DEAL_FACT_COLUMNS`)."""
-    units = fold(GAME_ID, READ_MODELS, records).fold.units()
-    return [row for unit in units for row in unit[DEALS]]
+    return unit_rows(GAME_ID, READ_MODELS, records, DEALS)

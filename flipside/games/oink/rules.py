@@ -24,9 +24,10 @@ from dataclasses import replace
 from functools import reduce
 from typing import Any
 
-from flipside.engine.chance import SEED_BYTES, commitment
+from flipside.engine.chance import commitment
+from flipside.engine.decision import Decision, run_move
 from flipside.engine.errors import RuleViolation
-from flipside.engine.seats import verify_seats
+from flipside.engine.verify import allowed, verify_new_match, verify_timed_out
 
 from .cards import DECK, HAND_SIZE, Card
 from .chance import die_face, shuffle, start_faces
@@ -70,7 +71,6 @@ from .state import TARGET, TURN_LIMIT, DealRecord, Match, Move, SeatState
 
 SEATS = range(2, 3)  # O1
 PREPS = ("none", "roll", "change")  # O22
-TIMEOUT_MAX = 86_400
 
 
 def initial_state() -> Match:
@@ -85,14 +85,8 @@ def other(seat: int) -> int:
 
 
 def verify_create(state: Match, command: CreateMatch) -> None:
-    if state.version:
-        raise RuleViolation("match_exists", "this match has already been created")
-    verify_seats(command.seats, SEATS, LEVELS)  # O1
-    if len(command.seed) != SEED_BYTES:
-        raise RuleViolation("invalid_seed", f"a seed is {SEED_BYTES} bytes")
-    timeout = command.turn_timeout_seconds
-    if timeout is not None and not 1 <= timeout <= TIMEOUT_MAX:
-        raise RuleViolation("validation_error", f"turn_timeout_seconds is 1 to {TIMEOUT_MAX}")
+    seats, seed, timeout = command.seats, command.seed, command.turn_timeout_seconds
+    verify_new_match(state.version, seats, SEATS, LEVELS, seed, timeout)  # O1
 
 
 def _verify_turn(state: Match, seat: int, phase: str) -> SeatState:
@@ -130,7 +124,7 @@ def verify_change(state: Match, seat: int, cards: tuple[Card, ...]) -> None:
 
 
 def can_change(state: Match, seat: int, cards: tuple[Card, ...]) -> bool:
-    return _allowed(verify_change, state, seat, cards)
+    return allowed(verify_change, state, seat, cards)
 
 
 def verify_roll(state: Match, seat: int) -> None:
@@ -139,7 +133,7 @@ def verify_roll(state: Match, seat: int) -> None:
 
 
 def can_roll(state: Match, seat: int) -> bool:
-    return _allowed(verify_roll, state, seat)
+    return allowed(verify_roll, state, seat)
 
 
 def verify_knock(state: Match, seat: int) -> None:
@@ -148,7 +142,7 @@ def verify_knock(state: Match, seat: int) -> None:
 
 
 def can_knock(state: Match, seat: int) -> bool:
-    return _allowed(verify_knock, state, seat)
+    return allowed(verify_knock, state, seat)
 
 
 def verify_pass(state: Match, seat: int) -> None:
@@ -157,7 +151,7 @@ def verify_pass(state: Match, seat: int) -> None:
 
 
 def can_pass(state: Match, seat: int) -> bool:
-    return _allowed(verify_pass, state, seat)
+    return allowed(verify_pass, state, seat)
 
 
 def verify_oink(state: Match, seat: int) -> None:
@@ -166,7 +160,7 @@ def verify_oink(state: Match, seat: int) -> None:
 
 
 def can_oink(state: Match, seat: int) -> bool:
-    return _allowed(verify_oink, state, seat)
+    return allowed(verify_oink, state, seat)
 
 
 def verify_accept(state: Match, seat: int, prep: str, cards: tuple[Card, ...]) -> None:
@@ -181,57 +175,29 @@ def verify_accept(state: Match, seat: int, prep: str, cards: tuple[Card, ...]) -
 
 
 def can_accept(state: Match, seat: int, prep: str, cards: tuple[Card, ...] = ()) -> bool:
-    return _allowed(verify_accept, state, seat, prep, cards)
+    return allowed(verify_accept, state, seat, prep, cards)
 
 
 def verify_timeout(state: Match, seat: int, waited_seconds: int) -> None:
     """A seat may be timed out only while the match waits for it, past the match's limit."""
     if state.phase == "over":
         raise RuleViolation("match_over", "the match is over")
-    if seat not in state.awaiting:
-        raise RuleViolation("not_your_turn", f"the match is not waiting for seat {seat}")
-    limit = state.turn_timeout_seconds
-    if limit is None:
-        raise RuleViolation("no_turn_timeout", "this match has no turn timeout")
-    if waited_seconds < limit:
-        raise RuleViolation("not_timed_out", f"seat {seat} has {limit - waited_seconds}s left")
+    verify_timed_out(seat, state.awaiting, state.turn_timeout_seconds, waited_seconds)
 
 
 def can_time_out(state: Match, seat: int, waited_seconds: int) -> bool:
-    return _allowed(verify_timeout, state, seat, waited_seconds)
-
-
-def _allowed(verify: Callable[..., None], *args: object) -> bool:
-    try:
-        verify(*args)
-    except RuleViolation:
-        return False
-    return True
+    return allowed(verify_timeout, state, seat, waited_seconds)
 
 
 # --- decide --------------------------------------------------------------------------------
 
 
-class _Decision:
-    """The events of one decision so far, and the state they lead to."""
-
-    def __init__(self, state: Match) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+_Decision = Decision[Match, Event]
 
 
 def execute(state: Match, command: Command) -> tuple[list[Event], Match]:
     """The events `command` causes and the state after them; `RuleViolation` if illegal."""
-    move = _MOVES.get(type(command))
-    if move is None:
-        raise RuleViolation("unknown_command", f"unknown command {type(command).__name__}")
-    decision = _Decision(state)
-    move(decision, command)
-    return decision.events, decision.state
+    return run_move(state, command, evolve, _MOVES)
 
 
 def _create(decision: _Decision, command: CreateMatch) -> None:
@@ -474,7 +440,7 @@ def _end_deal(decision: _Decision, next_start: int) -> None:
     decision.emit(SeedRevealed(state.seed.hex()))
 
 
-_MOVES: dict[type[Command], Callable[[_Decision, Any], None]] = {
+_MOVES: dict[type, Callable[[_Decision, Any], None]] = {
     CreateMatch: _create,
     Change: _change,
     Roll: _roll,

@@ -99,6 +99,11 @@ class Match:
         return None if None in faces or not faces else sum(faces)  # type: ignore[arg-type]
 
     @property
+    def specs(self) -> tuple[SeatSpec, ...]:
+        """Who sits in each seat."""
+        return tuple(seat.spec for seat in self.seats)
+
+    @property
     def awaiting(self) -> tuple[int, ...]:
         if self.phase in ("action", "call", "answer") and self.to_act is not None:
             return (self.to_act,)

@@ -13,15 +13,16 @@ Computer players get a `MatchView` too, so they cannot read what their seat may 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
+
+from flipside.engine.game import Viewer
+from flipside.engine.views import MatchHead, SeatHead
 
 from .cards import HAND_SIZE, Card
 from .events import CardsChanged, CardsDealt, DeckShuffled, Event, MatchCreated
 from .hands import evaluate
 from .rules import PREPS
 from .state import DealRecord, Match, Move, SeatState
-
-Viewer = int | None  # a seat number, or None for a spectator
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +36,7 @@ class HandInView:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatInView:
-    seat: int
-    kind: str
-    name: str | None
-    level: str | None
+class SeatInView(SeatHead):
     die: int | None
     score: int
     captured: tuple[Card, ...]
@@ -50,12 +47,7 @@ class SeatInView:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchView:
-    match_id: str
-    version: int
-    viewer: Viewer
-    status: Literal["active", "finished"]
-    phase: str
+class MatchView(MatchHead):
     deal: int
     turn: int
     start_seat: int | None

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from itertools import zip_longest
 from typing import Any
 
+from flipside.engine.game_audit import Checker
 from flipside.engine.records import Failure, Versioned
 
 from . import shuffles
@@ -34,38 +35,21 @@ from .events import (
     MatchEnded,
     OpeningRevealed,
     SealedChoiceMade,
-    SeedRevealed,
     StartPlayerChosen,
     TieBreakRevealed,
 )
 from .state import HAND_SIZE
 
 
-def revealed_seed(events: Versioned) -> tuple[int, str] | None:
-    """(version, hex) of the record's `SeedRevealed`, the match's last event once it is over."""
-    return next(
-        ((version, event.seed) for version, event in events if isinstance(event, SeedRevealed)),
-        None,
-    )
-
-
 def audit_checks(events: Versioned, seed: bytes) -> list[Failure]:
-    table = _Table(seed)
-    for version, event in events:
-        try:
-            table.apply(version, event)
-        except (LookupError, TypeError, ValueError, AttributeError) as error:
-            table.fail(version, "decode", f"malformed {type(event).__name__}: {error!r}")
-            break
-    return table.failures
+    return _Table(seed).run(events)
 
 
-class _Table:
+class _Table(Checker):
     """The decks and rows as the record's own events leave them."""
 
     def __init__(self, seed: bytes) -> None:
-        self.seed = seed
-        self.failures: list[Failure] = []
+        super().__init__(seed)
         self.seats = 0
         self.round_deck: list[int] = []
         self.action_deck: list[int] = []
@@ -86,9 +70,6 @@ class _Table:
             ActionCardsDiscarded: self._discarded,
             MatchEnded: self._ended,
         }
-
-    def fail(self, version: int, check: str, message: str) -> None:
-        self.failures.append(Failure(version, check, message))
 
     def apply(self, version: int, event: Event) -> None:
         if not isinstance(event, HandRefilled):

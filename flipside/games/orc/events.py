@@ -13,11 +13,10 @@ True
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
+from flipside.engine.event_codec import SEATS, EventCodec
 from flipside.engine.seats import SeatSpec
 
 RULES_VERSION = "orc-1"
@@ -228,9 +227,8 @@ class SeedRevealed(Event):
     seed: str  # hex; sha256 of its bytes is MatchCreated.deck_commitment
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
+CODEC: EventCodec[Event] = EventCodec(
+    (
         MatchCreated,
         RoundStarted,
         ChipsPaid,
@@ -252,42 +250,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         RoundEnded,
         MatchEnded,
         SeedRevealed,
-    )
-}
-
-
-_FIELDS = {cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in EVENT_TYPES.values()}
-_SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatSpec))
-
-
-def to_data(event: Event) -> dict[str, Any]:
-    """The event as a JSON-ready object (tuples stay tuples: JSON writes them as arrays)."""
-    data = {name: getattr(event, name) for name in _FIELDS[type(event)]}
-    if type(event) is MatchCreated:  # the only event holding dataclasses: its seats
-        data["seats"] = tuple(
-            {name: getattr(seat, name) for name in _SEAT_FIELDS} for seat in event.seats
-        )
-    return data
-
-
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
-    return value
-
-
-def from_data(type_name: str, data: Mapping[str, Any]) -> Event:
-    """The event stored under `type_name`; ``ValueError`` for an unknown type or field."""
-    cls = EVENT_TYPES.get(type_name)
-    if cls is None:
-        raise ValueError(f"unknown event type {type_name!r}")
-    unknown = set(data) - set(_FIELDS[cls])
-    if unknown:
-        raise ValueError(f"{type_name} has no field(s) {sorted(unknown)}")
-    values = {name: _tuples(value) for name, value in data.items()}
-    try:
-        if cls is MatchCreated:
-            values["seats"] = tuple(SeatSpec(**seat) for seat in data["seats"])
-        return cls(**values)
-    except (TypeError, KeyError) as error:
-        raise ValueError(f"{type_name}: {error}") from None
+    ),
+    {MatchCreated: {"seats": SEATS}},
+)
+EVENT_TYPES = CODEC.types
+to_data = CODEC.to_data
+from_data = CODEC.from_data

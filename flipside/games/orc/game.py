@@ -1,27 +1,18 @@
 """Orc Poker as the engine sees it: the `Game` interface over this package's rules.
 
-Every method delegates to the module that owns the idea (rules, evolve, views, events, npc);
-this file only translates between the engine's vocabulary and Orc Poker's
-(docs/rules/orc.md).
+The engine's `GameAdapter` delegates each method to the module that owns the idea (rules,
+evolve, views, events, npc) that this class names; the rest translates between the engine's
+vocabulary and Orc Poker's (docs/rules/orc.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
+from flipside.engine.adapter import Computers, Decider, GameAdapter, NewMatch, Sight, progress_of
 from flipside.engine.errors import RuleViolation
-from flipside.engine.game import (
-    JSON,
-    ActionKind,
-    EncodedEvent,
-    Option,
-    Outcome,
-    Progress,
-    Refusal,
-    Viewer,
-)
-from flipside.engine.seats import SeatSpec
+from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal
 
 from . import commands as cmd
 from . import events as ev
@@ -30,7 +21,7 @@ from . import rules, views
 from .npc.driver import next_command, npc_policies
 from .npc.policy import Policy
 from .read_models import READ_MODELS
-from .records import OrcRecords
+from .records import RECORDS
 from .standings import outcome_places
 from .state import Match
 from .view_schema import ACTION_SCHEMA, NUMBER, VIEW_SCHEMA
@@ -38,7 +29,7 @@ from .view_schema import ACTION_SCHEMA, NUMBER, VIEW_SCHEMA
 _TURN = {"draw": cmd.Draw, "give_up": cmd.GiveUp}
 
 
-class Orc:
+class Orc(GameAdapter[Match, ev.Event, cmd.Command, views.MatchView, Policy]):
     """Orc Poker, the push-your-luck chip game for 3 to 8 players (K1-K41)."""
 
     id = "orc"
@@ -52,7 +43,7 @@ class Orc:
     )
     action_schema = ACTION_SCHEMA  # what legal_actions lists beside each kind
     view_schema = VIEW_SCHEMA  # its view's fields and its seats' (view_schema.py)
-    records = OrcRecords()  # its csv, replay text and audit checks (records.py)
+    records = RECORDS  # its csv, replay text and audit checks (records.py)
     read_models = READ_MODELS  # its summary fields and round rows (read_models.py)
     refusals: Mapping[str, Refusal] = {
         "match_exists": "not_now",
@@ -92,7 +83,13 @@ class Orc:
         ActionKind("give_up", "Pay the smallest visible number and leave the round (K21)."),
     )
 
-    # --- creating and deciding ------------------------------------------------------------
+    decider = Decider(
+        folding.initial_state, rules.execute, folding.evolve, rules.command_behind, cmd.TimeOut
+    )
+    sight = Sight(views.view, views.redact)
+    computers = Computers(npc_policies, next_command)
+    codec = ev.CODEC
+
     def options(self, raw: Mapping[str, Any]) -> JSON:
         known = {option.name: option for option in self.option_specs}
         unknown = sorted(set(raw) - set(known))
@@ -103,51 +100,20 @@ class Orc:
                 raise RuleViolation("invalid_options", f"option {name!r} is true or false")
         return {name: raw.get(name, option.default) for name, option in known.items()}
 
-    def create(
-        self,
-        match_id: str,
-        seats: Sequence[SeatSpec],
-        seed: bytes,
-        *,
-        seeded: bool,
-        options: Mapping[str, Any],
-        turn_timeout_seconds: int | None,
-    ) -> cmd.Command:
+    def new_match(self, setup: NewMatch) -> cmd.Command:
         return cmd.CreateMatch(
-            match_id,
-            tuple(seats),
-            seed,
-            seeded,
-            bool(options.get("long", False)),
-            bool(options.get("escalating_fee", False)),
-            turn_timeout_seconds,
+            setup.match_id,
+            setup.seats,
+            setup.seed,
+            setup.seeded,
+            bool(setup.options.get("long", False)),
+            bool(setup.options.get("escalating_fee", False)),
+            setup.turn_timeout_seconds,
         )
-
-    def initial_state(self) -> Match:
-        return folding.initial_state()
-
-    def execute(self, state: Match, command: cmd.Command) -> tuple[list[ev.Event], Match]:
-        return rules.execute(state, command)
-
-    def evolve(self, state: Match, event: ev.Event) -> Match:
-        return folding.evolve(state, event)
 
     def progress(self, state: Match) -> Progress:
-        return Progress(
-            match_id=state.match_id,
-            version=state.version,
-            phase=state.phase,
-            round=state.round,
-            seats=tuple(seat.spec for seat in state.seats),
-            awaiting=state.awaiting,
-            turn_started=state.turn_started,
-            turn_timeout_seconds=state.turn_timeout_seconds,
-            outcome=outcome(state),
-            seed=state.seed,
-            deck_commitment=state.deck_commitment,
-        )
+        return progress_of(state, state.round, state.awaiting, outcome(state))
 
-    # --- moves over the wire -------------------------------------------------------------
     def parse_action(self, seat: int, body: Mapping[str, Any]) -> cmd.Command:
         kind = body.get("kind")
         if not isinstance(kind, str):
@@ -162,44 +128,8 @@ class Orc:
     def legal_actions(self, state: Match, seat: int) -> list[JSON]:
         return views.legal_actions(views.view(state, seat))
 
-    def default_command(self, state: Match, seat: int, waited_seconds: int) -> cmd.Command:
-        return cmd.TimeOut(seat, waited_seconds)
-
-    # --- what each viewer may see ---------------------------------------------------------
-    def view(self, state: Match, viewer: Viewer, *, omniscient: bool = False) -> views.MatchView:
-        return views.view(state, viewer, omniscient=omniscient)
-
     def view_json(self, view: views.MatchView) -> JSON:
         return views.view_json(view)
-
-    def redact(self, event: ev.Event, viewer: Viewer, *, omniscient: bool = False) -> ev.Event:
-        return views.redact(event, viewer, omniscient=omniscient)
-
-    # --- events as stored -----------------------------------------------------------------
-    def encode(self, event: ev.Event) -> EncodedEvent:
-        return EncodedEvent(type(event).__name__, ev.to_data(event), event.SCHEMA_VERSION)
-
-    def decode(
-        self, name: str, schema_version: int, data: Mapping[str, Any], state: Match
-    ) -> ev.Event:
-        cls = ev.EVENT_TYPES.get(name)
-        if cls is None:
-            raise ValueError(f"unknown event type {name!r}")
-        if schema_version != cls.SCHEMA_VERSION:  # no older versions yet: nothing to upcast
-            raise ValueError(
-                f"{name} has schema version {cls.SCHEMA_VERSION}, not {schema_version}"
-            )
-        return ev.from_data(name, data)
-
-    def command_behind(self, event: ev.Event) -> cmd.Command | None:
-        return rules.command_behind(event)
-
-    # --- computer players -----------------------------------------------------------------
-    def policies(self, state: Match, context: Any = None) -> Mapping[int, Policy]:
-        return npc_policies(state)
-
-    def next_command(self, state: Match, policies: Mapping[int, Policy]) -> cmd.Command | None:
-        return next_command(state, policies)
 
 
 def outcome(state: Match) -> Outcome | None:

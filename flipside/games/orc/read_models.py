@@ -20,12 +20,12 @@ and the game adds no ``player_stats`` counters. The summary's ``lives`` are the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from datetime import datetime
-from types import MappingProxyType
 from typing import Any
 
-from flipside.engine.read_models import Handler, Record, Row, Table, Unit, fold, player_key
+from flipside.engine.read_models import Handler, Record, Row, player_key
+from flipside.engine.summary_fold import NoPlayerStats, SummaryFold, handlers_of, unit_rows
 
 from .standings import outcome_places
 
@@ -56,39 +56,17 @@ whether the seat started phase 1, its visible row at the end, how and in which p
 the pot (K22, K26)."""
 
 
-class OrcFold:
+class OrcFold(SummaryFold):
     """One match being folded; `_on_<event>` takes each event the fold reads."""
 
     def __init__(self) -> None:
-        self._summary: Row = {
-            "status": "active",
-            "round": 0,
-            "winner": None,
-            "places": None,
-            "finished_at": None,
-        }
-        self._units: list[Unit] = []
-        self.specs: Sequence[Mapping[str, Any]] = ()
-        self.chips: list[int] = []
+        super().__init__()
         self.rows: list[Row] = []
         self.visible: list[list[int]] = []
 
-    def summary(self) -> Row:
-        return self._summary | {"lives": list(self.chips)}
-
-    def units(self) -> Sequence[Unit]:
-        return self._units
-
     def _on_match_created(self, data: Mapping[str, Any], at: datetime | None) -> None:
-        self.specs = data["seats"]
-        self.chips = [data["start_chips"]] * len(self.specs)
-        self._summary.update(
-            match_id=data["match_id"],
-            seats=[
-                {"seat": seat, "kind": spec["kind"], "name": spec["name"], "level": spec["level"]}
-                for seat, spec in enumerate(self.specs)
-            ],
-        )
+        self.open_match(data)
+        self.lives = [data["start_chips"]] * len(self.specs)  # each seat's chips
 
     def _on_round_started(self, data: Mapping[str, Any], at: datetime | None) -> None:
         round_no = data["round"]
@@ -102,7 +80,7 @@ class OrcFold:
                 "seat": seat,
                 "player": player_key(spec),
                 "level": spec["level"],
-                "chips_before": self.chips[seat],
+                "chips_before": self.lives[seat],
                 "fee": 0,
                 "started": False,
                 "out": "",
@@ -117,14 +95,14 @@ class OrcFold:
         row = self.rows[data["seat"]]
         row["fee" if data["reason"] == "fee" else "paid_out"] += data["paid"]
         row["shortfall"] += data["shortfall"]
-        self.chips[data["seat"]] = data["chips"]
+        self.lives[data["seat"]] = data["chips"]
 
     def _on_opening_revealed(self, data: Mapping[str, Any], at: datetime | None) -> None:
         for seat, number in enumerate(data["numbers"]):
             self.rows[seat]["opening"] = number
             self.visible[seat] = [number]
 
-    def _on_tiebreak_revealed(self, data: Mapping[str, Any], at: datetime | None) -> None:
+    def _on_tie_break_revealed(self, data: Mapping[str, Any], at: datetime | None) -> None:
         for seat, sequence in zip(data["seats"], data["sequences"], strict=True):
             self.visible[seat] = list(sequence)
 
@@ -141,13 +119,13 @@ class OrcFold:
     def _on_pot_awarded(self, data: Mapping[str, Any], at: datetime | None) -> None:
         for seat in data["seats"]:
             self.rows[seat]["pot_share"] = data["amount"]
-            self.chips[seat] += data["amount"]
+            self.lives[seat] += data["amount"]
 
     def _on_round_ended(self, data: Mapping[str, Any], at: datetime | None) -> None:
-        self.chips = list(data["chips"])
+        self.lives = list(data["chips"])
         for seat, row in enumerate(self.rows):
-            row.update(row=" ".join(map(str, self.visible[seat])), chips_after=self.chips[seat])
-        self._units.append({ROUNDS: self.rows})
+            row.update(row=" ".join(map(str, self.visible[seat])), chips_after=self.lives[seat])
+        self.finished.append({ROUNDS: self.rows})
 
     def _on_match_ended(self, data: Mapping[str, Any], at: datetime | None) -> None:
         places = outcome_places(data["places"], data["first"])
@@ -156,41 +134,19 @@ class OrcFold:
         )
 
 
-class OrcReadModels:
+class OrcReadModels(NoPlayerStats):
     """Orc Poker's `flipside.engine.read_models.GameReadModels`."""
 
-    tables: tuple[Table, ...] = ()
-    stat_columns: tuple[str, ...] = ()
     opening_event = "MatchCreated"
     unit_end_events = frozenset({"RoundEnded"})
     match_end_events = frozenset({"MatchEnded"})
     # The other events change no row: shuffles, deals and refills (secret), sealed choices
     # (secret, and repeated by the reveals), phases, give-ups and passes (the payment and the
     # turned-down row follow), discards, timeouts, the seed.
-    handlers: Mapping[str, Handler] = MappingProxyType(
-        {
-            "MatchCreated": OrcFold._on_match_created,
-            "RoundStarted": OrcFold._on_round_started,
-            "ChipsPaid": OrcFold._on_chips_paid,
-            "OpeningRevealed": OrcFold._on_opening_revealed,
-            "TieBreakRevealed": OrcFold._on_tiebreak_revealed,
-            "StartPlayerChosen": OrcFold._on_start_player_chosen,
-            "CardDrawn": OrcFold._on_card_drawn,
-            "PlayerOut": OrcFold._on_player_out,
-            "PotAwarded": OrcFold._on_pot_awarded,
-            "RoundEnded": OrcFold._on_round_ended,
-            "MatchEnded": OrcFold._on_match_ended,
-        }
-    )
+    handlers: Mapping[str, Handler] = handlers_of(OrcFold)
 
     def new_fold(self) -> OrcFold:
         return OrcFold()
-
-    def seat_counters(self, units: Sequence[Unit]) -> dict[int, dict[str, int]]:
-        return {}
-
-    def stat_averages(self, counters: Mapping[str, int]) -> Row:
-        return {}
 
 
 READ_MODELS = OrcReadModels()
@@ -198,5 +154,4 @@ READ_MODELS = OrcReadModels()
 
 def round_facts(records: Iterable[Record]) -> list[Row]:
     """The fact rows of a match's finished rounds, in play order (`ROUND_FACT_COLUMNS`)."""
-    units = fold(GAME_ID, READ_MODELS, records).fold.units()
-    return [row for unit in units for row in unit[ROUNDS]]
+    return unit_rows(GAME_ID, READ_MODELS, records, ROUNDS)

@@ -10,11 +10,11 @@ Every move has a ``verify_*`` (raises with the reason), a ``can_*`` (bool) and t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Literal
 
+from flipside.engine.decision import Decision
 from flipside.engine.errors import RuleViolation
-from flipside.engine.seats import verify_seats
+from flipside.engine.verify import allowed, verify_new_match, verify_timed_out
 
 from . import events as ev
 from . import shuffles
@@ -37,21 +37,14 @@ from .start import tiebreak_numbers as _tiebreak_numbers
 from .state import HAND_SIZE, PHASES, REFILL_TO, ROUNDS, SEALED_PHASES, START_CHIPS, Match
 
 SEATS = range(3, 9)  # K1
-TIMEOUT_MAX = 86_400
 
 
 # --- verify / can -------------------------------------------------------------------------
 
 
 def verify_create(state: Match, command: CreateMatch) -> None:
-    if state.version:
-        raise RuleViolation("match_exists", "this match has already been created")
-    verify_seats(command.seats, SEATS, ev.LEVELS)  # K1
-    if len(command.seed) != shuffles.SEED_BYTES:
-        raise RuleViolation("invalid_seed", f"a seed is {shuffles.SEED_BYTES} bytes")
-    timeout = command.turn_timeout_seconds
-    if timeout is not None and not 1 <= timeout <= TIMEOUT_MAX:
-        raise RuleViolation("validation_error", f"turn_timeout_seconds is 1 to {TIMEOUT_MAX}")
+    seats, seed, timeout = command.seats, command.seed, command.turn_timeout_seconds
+    verify_new_match(state.version, seats, SEATS, ev.LEVELS, seed, timeout)  # K1
 
 
 def _verify_seat(state: Match, seat: int) -> None:
@@ -87,7 +80,7 @@ def verify_sealed(state: Match, seat: int, kind: ev.SealedKind, number: int) -> 
 
 
 def can_seal(state: Match, seat: int, kind: ev.SealedKind, number: int) -> bool:
-    return _allowed(verify_sealed, state, seat, kind, number)
+    return allowed(verify_sealed, state, seat, kind, number)
 
 
 def verify_turn(state: Match, seat: int) -> None:
@@ -100,50 +93,27 @@ def verify_turn(state: Match, seat: int) -> None:
 
 
 def can_draw(state: Match, seat: int) -> bool:
-    return _allowed(verify_turn, state, seat)
+    return allowed(verify_turn, state, seat)
 
 
 def can_give_up(state: Match, seat: int) -> bool:
-    return _allowed(verify_turn, state, seat)
+    return allowed(verify_turn, state, seat)
 
 
 def verify_timeout(state: Match, seat: int, waited_seconds: int) -> None:
     """A seat may be timed out only while the match waits for it, past the match's limit."""
     _verify_seat(state, seat)
-    if seat not in state.awaiting:
-        raise RuleViolation("not_your_turn", f"the match is not waiting for seat {seat}")
-    limit = state.turn_timeout_seconds
-    if limit is None:
-        raise RuleViolation("no_turn_timeout", "this match has no turn timeout")
-    if type(waited_seconds) is not int or waited_seconds < limit:
-        raise RuleViolation("not_timed_out", f"seat {seat} has time left (limit {limit}s)")
+    verify_timed_out(seat, state.awaiting, state.turn_timeout_seconds, waited_seconds)
 
 
 def can_time_out(state: Match, seat: int, waited_seconds: int) -> bool:
-    return _allowed(verify_timeout, state, seat, waited_seconds)
-
-
-def _allowed(verify: Callable[..., None], *args: object) -> bool:
-    try:
-        verify(*args)
-    except RuleViolation:
-        return False
-    return True
+    return allowed(verify_timeout, state, seat, waited_seconds)
 
 
 # --- decide --------------------------------------------------------------------------------
 
 
-class _Decision:
-    """The events of one decision so far, and the state they lead to."""
-
-    def __init__(self, state: Match) -> None:
-        self.state = state
-        self.events: list[ev.Event] = []
-
-    def emit(self, event: ev.Event) -> None:
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+_Decision = Decision[Match, ev.Event]
 
 
 _SEALED: dict[type[SealedCommand], ev.SealedKind] = {
@@ -155,7 +125,7 @@ _SEALED: dict[type[SealedCommand], ev.SealedKind] = {
 
 def execute(state: Match, command: Command) -> tuple[list[ev.Event], Match]:
     """The events `command` causes in `state` and the state after them."""
-    decision = _Decision(state)
+    decision: _Decision = Decision(state, evolve)
     if isinstance(command, SealedCommand):
         verify_sealed(state, command.seat, _SEALED[type(command)], command.number)
         _seal(decision, command.seat, command.number)

@@ -121,6 +121,11 @@ class Match:
         return ()
 
     @property
+    def specs(self) -> tuple[SeatSpec, ...]:
+        """Who sits in each seat."""
+        return tuple(seat.spec for seat in self.seats)
+
+    @property
     def awaiting(self) -> tuple[int, ...]:
         to_move = self.to_move
         if to_move is not None:

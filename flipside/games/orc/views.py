@@ -13,9 +13,10 @@ Computer players get a `MatchView` too, so they cannot read what their seat may 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
-from flipside.engine.game import JSON
+from flipside.engine.game import JSON, Viewer
+from flipside.engine.views import MatchHead, SeatHead
 
 from .cards import NUMBERS, counts_of, numbers_of
 from .events import (
@@ -30,15 +31,9 @@ from .events import (
 from .start import tiebreak_numbers
 from .state import SEALED_PHASES, Match, SeatState, Turn
 
-Viewer = int | None  # a seat number, or None for a spectator
-
 
 @dataclass(frozen=True, slots=True)
-class SeatInView:
-    seat: int
-    kind: str
-    name: str | None
-    level: str | None
+class SeatInView(SeatHead):
     chips: int
     in_round: bool
     out: str | None  # why it left the round: bust or give_up (its row is face down)
@@ -56,12 +51,7 @@ class SeatInView:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchView:
-    match_id: str
-    version: int
-    viewer: Viewer
-    status: Literal["active", "finished"]
-    phase: str
+class MatchView(MatchHead):
     round: int
     rounds: int
     fee: int

@@ -1,0 +1,162 @@
+"""A game's frozen dataclass events to and from the JSON they are stored as, and up from the
+older schema versions it once wrote (docs/records.md, "Events, versions and types").
+
+An event's class name is its stored type and its fields are the data's keys, in field
+order. Tuples stay tuples (JSON writes them as arrays; lists read back as tuples). A field
+holding dataclasses (a match's seats, a game's parameters) says how it is written and read
+with a `Nested`; every other field is stored as it is. An event stored at an older
+``schema_version`` is brought up to its class's ``SCHEMA_VERSION`` by the game's upcasters,
+one version at a time, given the match before the event (the context an old record lacks).
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Dealt:
+...     SCHEMA_VERSION = 1
+...     seats: tuple[SeatSpec, ...]
+...     hands: tuple[tuple[str, ...], ...]
+>>> codec = EventCodec([Dealt], {Dealt: {"seats": SEATS}})
+>>> event = Dealt((SeatSpec("npc", level="easy"),), (("AK", "QJ"),))
+>>> codec.encode(event)
+EncodedEvent(name='Dealt', data={'seats': ({'kind': 'npc', 'name': None, 'level': 'easy'},), \
+'hands': (('AK', 'QJ'),)}, schema_version=1)
+>>> codec.decode("Dealt", 1, {"seats": [{"kind": "npc", "level": "easy"}], "hands": [["AK"]]})
+Dealt(seats=(SeatSpec(kind='npc', name=None, level='easy'),), hands=(('AK',),))
+>>> codec.decode("Dealt", 2, {})
+Traceback (most recent call last):
+...
+ValueError: Dealt has schema versions 1 to 1, not 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from .game import EncodedEvent
+from .plain import field_names, plain
+from .seats import SeatSpec
+
+Data = Mapping[str, Any]
+Upcaster = Callable[[Data, Any], Data]
+"""One schema version's data to the next, given the match before the event."""
+
+
+class Versioned(Protocol):
+    """An event class's current schema version."""
+
+    SCHEMA_VERSION: ClassVar[int]
+
+
+E = TypeVar("E", bound=Versioned)
+
+
+@dataclass(frozen=True, slots=True)
+class Nested:
+    """How a field holding dataclasses is written (`write`) and read back (`read`)."""
+
+    write: Callable[[Any], Any]
+    read: Callable[[Any], Any]
+
+
+SEATS = Nested(
+    write=lambda seats: tuple(plain(seat) for seat in seats),
+    read=lambda stored: tuple(SeatSpec(**seat) for seat in stored),
+)
+"""A match's seats (`SeatSpec`), as every game's creation event holds them."""
+
+_NOTHING: Mapping[Any, Any] = MappingProxyType({})
+
+
+class EventCodec(Generic[E]):
+    """The stored form of one game's events: `EventCodec(event classes, nested fields)`."""
+
+    __slots__ = ("_fields", "_nested", "types", "upcasters")
+
+    def __init__(
+        self,
+        types: Iterable[type[E]],
+        nested: Mapping[type[E], Mapping[str, Nested]] = _NOTHING,
+        upcasters: Mapping[tuple[str, int], Upcaster] = _NOTHING,
+    ) -> None:
+        self.types: Mapping[str, type[E]] = MappingProxyType({cls.__name__: cls for cls in types})
+        self.upcasters = upcasters  # by (event name, the version they read)
+        self._fields = {cls: frozenset(field_names(cls)) for cls in self.types.values()}
+        self._nested = nested
+
+    def upcasting(self, upcasters: Mapping[tuple[str, int], Upcaster]) -> EventCodec[E]:
+        """This codec, reading older versions with `upcasters`."""
+        return EventCodec(self.types.values(), self._nested, upcasters)
+
+    # --- writing ----------------------------------------------------------------------------
+    def to_data(self, event: E) -> dict[str, Any]:
+        """The event as a JSON-ready object.
+
+        Built field by field rather than with `dataclasses.asdict`, which deep-copies every
+        value and is the slowest part of writing an event; the values are immutable, so
+        sharing them is safe.
+        """
+        cls = type(event)
+        data = {name: getattr(event, name) for name in field_names(cls)}
+        nested = self._nested.get(cls)
+        if nested is not None:
+            for name, codec in nested.items():
+                data[name] = codec.write(data[name])
+        return data
+
+    def encode(self, event: E) -> EncodedEvent:
+        return EncodedEvent(type(event).__name__, self.to_data(event), event.SCHEMA_VERSION)
+
+    # --- reading ----------------------------------------------------------------------------
+    def from_data(self, name: str, data: Data) -> E:
+        """The event stored as `name` at its current schema version; ``ValueError`` for an
+        unknown type or field, or data its class cannot be built from."""
+        cls = self._class(name)
+        unknown = set(data) - self._fields[cls]
+        if unknown:
+            raise ValueError(f"{name} has no field(s) {sorted(unknown)}")
+        values = {field: tuples(value) for field, value in data.items()}
+        try:
+            for field, codec in self._nested.get(cls, _NOTHING).items():
+                values[field] = codec.read(data[field])
+            return cls(**values)
+        except (TypeError, KeyError, AttributeError) as error:
+            raise ValueError(f"{name}: {error}") from None
+
+    def upcast(self, name: str, schema_version: int, data: Data, state: Any) -> Data:
+        """`data`, stored as `name` at `schema_version`, at the event's current version.
+
+        `state` is the match before the event. ``ValueError`` for an unknown type, a version
+        this code does not know (a newer one included), or data an upcaster cannot read.
+        """
+        current = self._class(name).SCHEMA_VERSION
+        if not 1 <= schema_version <= current:
+            raise ValueError(f"{name} has schema versions 1 to {current}, not {schema_version}")
+        for version in range(schema_version, current):
+            try:
+                data = self.upcasters[name, version](data, state)
+            except (LookupError, TypeError, ValueError) as error:
+                raise ValueError(f"{name} version {version} cannot be upcast: {error!r}") from None
+        return data
+
+    def decode(self, name: str, schema_version: int, data: Data, state: Any = None) -> E:
+        """The event stored as `name` at `schema_version`, at its current version."""
+        return self.from_data(name, self.upcast(name, schema_version, data, state))
+
+    def _class(self, name: str) -> type[E]:
+        cls = self.types.get(name)
+        if cls is None:
+            raise ValueError(f"unknown event type {name!r}")
+        return cls
+
+
+def tuples(value: Any) -> Any:
+    """`value` read back from JSON as an event holds it: every list a tuple, at any depth.
+
+    >>> tuples([["AK", "QJ"], 3])
+    (('AK', 'QJ'), 3)
+    """
+    if isinstance(value, list):
+        return tuple(tuples(item) for item in value)
+    return value
