@@ -47,6 +47,9 @@ ALL_COMPUTER_LIMIT: RateLimit = (1.0, 30.0)
 # Shared buckets idle this long are full again, the same as absent: deleted now and then.
 PRUNE_AFTER_SECONDS = 300
 PRUNE_EVERY = 1000  # requests of a process
+# After the shared table failed to answer, this process's own buckets only for this long: an
+# outage must not make every request (``/healthz`` too) wait for a connection first.
+UNREACHABLE_PAUSE_SECONDS = 1.0
 
 
 class Limiter(Protocol):
@@ -142,11 +145,15 @@ class SharedRateLimiter:
     """Token buckets in PostgreSQL's ``rate_buckets``, shared by every server process; this
     process's own buckets while the table cannot be reached."""
 
-    def __init__(self, limit: RateLimit, connect: Connect) -> None:
+    def __init__(
+        self, limit: RateLimit, connect: Connect, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.rate, self.burst = limit
         self._connect = connect
-        self._fallback = RateLimiter(limit)
+        self._clock = clock
+        self._fallback = RateLimiter(limit, clock)
         self._requests = itertools.count(1)
+        self._unreachable_until = -math.inf
 
     def wait(self, key: str) -> float:
         found = self._run(_WAIT, key)
@@ -167,6 +174,8 @@ class SharedRateLimiter:
         return 0.0 if granted else (1 - tokens) / self.rate
 
     def _run(self, statement: str, key: str) -> Any:
+        if self._clock() < self._unreachable_until:
+            return _UNREACHABLE
         parameters = {"key": key, "rate": self.rate, "burst": self.burst}
         try:
             with self._connect() as conn:
@@ -174,6 +183,7 @@ class SharedRateLimiter:
                     conn.execute(_PRUNE, {"idle": PRUNE_AFTER_SECONDS})
                 return conn.execute(statement, parameters).fetchone()
         except (StoreUnavailable, psycopg.Error):
+            self._unreachable_until = self._clock() + UNREACHABLE_PAUSE_SECONDS
             return _UNREACHABLE
 
 

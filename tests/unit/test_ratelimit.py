@@ -3,13 +3,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
 import pytest
 from flipside.api import create_app
 from flipside.api.dependencies import Dependencies
-from flipside.api.ratelimit import RateLimiter
+from flipside.api.ratelimit import UNREACHABLE_PAUSE_SECONDS, RateLimiter, SharedRateLimiter
 
 from flipside.config import Settings
 from flipside.engine.registry import games
+from flipside.store import StoreUnavailable
 
 
 class Clock:
@@ -124,3 +129,30 @@ def test_the_document_states_every_limit() -> None:
     name = schemas["SeatRequest"]["properties"]["name"]
     assert (name["minLength"], name["maxLength"]) == (1, 32)
     assert "'-', '_'" in name["description"]
+
+
+class DownDatabase:
+    """A `connect` whose database never answers, counting the attempts."""
+
+    def __init__(self) -> None:
+        self.attempts = 0
+
+    @contextmanager
+    def __call__(self) -> Iterator[Any]:
+        self.attempts += 1
+        raise StoreUnavailable("connection refused")
+        yield  # pragma: no cover
+
+
+def test_while_the_shared_table_is_unreachable_the_process_counts_alone_without_retrying(
+    clock: Clock,
+) -> None:
+    database = DownDatabase()
+    limiter = SharedRateLimiter((1.0, 2.0), database, clock)
+    assert [limiter.wait("a"), limiter.wait("a")] == [0.0, 0.0]
+    assert limiter.wait("a") == pytest.approx(1.0)  # the process's own bucket still limits
+    assert limiter.wait_if_known("b") is None
+    assert database.attempts == 1  # an outage costs one connection wait, not one a request
+    clock.now += UNREACHABLE_PAUSE_SECONDS
+    limiter.know("b")
+    assert database.attempts == 2  # then the table is tried again
