@@ -203,7 +203,9 @@ def _keeps(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
         if len(suited) >= 3:
             found.add(jokers + suited)
     found.add(jokers + _best_run(hand))
-    return [kept for kept in found if len(kept) < len(hand)]
+    # Sorted: a set's order follows the process's string hashing, and the order decides
+    # both ties and the random draws each candidate takes, so a seeded match must not see it.
+    return sorted((kept for kept in found if len(kept) < len(hand)), key=lambda k: (len(k), k))
 
 
 def _best_run(hand: Sequence[Card]) -> tuple[Card, ...]:
