@@ -4,7 +4,11 @@ Every match's seed is derived from the run's seed and the deal number, so a run 
 reproducible anywhere; the digest (sha256 over every event, in order) proves it. With
 rotation, each deal (seed) is played once per rotation of the levels around the table, so
 the cards' luck is shared out evenly; a level's confidence interval is then taken over
-deals, the independent unit.
+deals, the independent unit. Besides places, each level's score is summarised as the game
+counts it (`Game.score`: final chips, life points, Hold'em's chips won per 100 hands).
+
+A game's test drivers (``flipside.games.<game>.npc.TEST_DRIVERS``: Hold'em's ``passive``
+and ``random``, H47b) are levels here too, though never offered to people.
 
 Your own policies (`flipside.custom_policies`) sit among the levels under their
 ``module:attr`` names and rotate like any level; an illegal move they return stops the run
@@ -14,6 +18,7 @@ with the seat and the move.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import math
 import statistics
@@ -25,6 +30,7 @@ from typing import Any
 from flipside.custom_policies import PolicyError
 from flipside.engine import codec
 from flipside.engine.errors import RuleViolation
+from flipside.engine.game import Score
 from flipside.engine.registry import DEFAULT_GAME, AnyGame, game_named
 from flipside.engine.seats import SeatSpec
 
@@ -83,6 +89,36 @@ def event_bytes(game: AnyGame, event: Any) -> bytes:
     return json.dumps(record, sort_keys=True, separators=(",", ":")).encode()
 
 
+def drivers_of(game: AnyGame) -> Mapping[str, Callable[[], Any]]:
+    """The policies, by name, that `game` offers for tests and measurements only (its
+    ``npc.TEST_DRIVERS``, e.g. H47b), which simulations seat like levels."""
+    npc = importlib.import_module(f"flipside.games.{game.id}.npc")
+    drivers: Mapping[str, Callable[[], Any]] = getattr(npc, "TEST_DRIVERS", {})
+    return drivers
+
+
+def summarised_score(score: Score, value: int, rounds: int) -> float:
+    """One seat's score of a match of `rounds` rounds as `score` summarises it: as it is,
+    or per ``score.per`` rounds."""
+    return value if score.per is None else value * score.per[0] / rounds
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreStats:
+    """One level's mean score (in the game's `Score.unit`) over a run; `ci95` is None with
+    fewer than two deals."""
+
+    level: str
+    mean: float
+    ci95: tuple[float, float] | None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "mean": round(self.mean, 4),
+            "ci95": [round(bound, 4) for bound in self.ci95] if self.ci95 else None,
+        }
+
+
 @dataclass(frozen=True, slots=True)
 class LevelStats:
     """How one level did over a run; `ci95` is None with fewer than two deals."""
@@ -115,6 +151,7 @@ class SimulationResult:
     seconds: float = 0.0
     wins: list[int] = field(default_factory=list)  # per seat
     places: list[list[int]] = field(default_factory=list)  # per match, per seat
+    scores: list[list[float]] = field(default_factory=list)  # per match, per seat, summarised
     levels: list[list[str]] = field(default_factory=list)  # per match, per seat
     deals: list[int] = field(default_factory=list)  # per match
     digest: str = ""
@@ -125,21 +162,39 @@ class SimulationResult:
 
     def by_level(self) -> dict[str, LevelStats]:
         """Win rate and mean finishing place of every level, with a 95% interval over deals."""
-        by_deal: dict[str, dict[int, list[int]]] = {}
-        for deal, levels, places in zip(self.deals, self.levels, self.places, strict=True):
-            for level, place in zip(levels, places, strict=True):
-                by_deal.setdefault(level, {}).setdefault(deal, []).append(place)
-        return {level: _level_stats(level, deals) for level, deals in by_deal.items()}
+        by_level = self._by_level_and_deal(self.places)
+        return {level: _level_stats(level, deals) for level, deals in by_level.items()}
+
+    def score_by_level(self) -> dict[str, ScoreStats]:
+        """The mean score of every level, with a 95% interval over deals."""
+        by_level = self._by_level_and_deal(self.scores)
+        return {level: ScoreStats(level, *_mean_ci95(deals)) for level, deals in by_level.items()}
+
+    def _by_level_and_deal(self, values: list[list[Any]]) -> dict[str, dict[int, list[Any]]]:
+        """Each seat's value of each match, by its level, then by deal."""
+        by_level: dict[str, dict[int, list[Any]]] = {}
+        for deal, levels, seat_values in zip(self.deals, self.levels, values, strict=True):
+            for level, value in zip(levels, seat_values, strict=True):
+                by_level.setdefault(level, {}).setdefault(deal, []).append(value)
+        return by_level
+
+
+def _mean_ci95(
+    values_by_deal: Mapping[int, Sequence[float]],
+) -> tuple[float, tuple[float, float] | None]:
+    """The mean of every value, and its 95% interval over the deals' means (a deal's
+    rotations are not independent samples; deals are)."""
+    mean = statistics.fmean(value for deal in values_by_deal.values() for value in deal)
+    deal_means = [statistics.fmean(deal) for deal in values_by_deal.values()]
+    if len(deal_means) < 2:
+        return mean, None
+    half = Z_95 * statistics.stdev(deal_means) / math.sqrt(len(deal_means))
+    return mean, (mean - half, mean + half)
 
 
 def _level_stats(level: str, places_by_deal: dict[int, list[int]]) -> LevelStats:
     places = [place for deal in places_by_deal.values() for place in deal]
-    mean = statistics.fmean(places)
-    deal_means = [statistics.fmean(deal) for deal in places_by_deal.values()]
-    ci95 = None
-    if len(deal_means) > 1:
-        half = Z_95 * statistics.stdev(deal_means) / math.sqrt(len(deal_means))
-        ci95 = (mean - half, mean + half)
+    mean, ci95 = _mean_ci95(places_by_deal)
     return LevelStats(level, len(places), places.count(1), mean, ci95)
 
 
@@ -148,6 +203,12 @@ def _seats(game: AnyGame, levels: Sequence[str], custom: Mapping[str, Any]) -> l
     (the game treats them as any computer seat) and moved by `_policies_for`."""
     weakest = game.levels[0]
     return [SeatSpec("npc", level=weakest if level in custom else level) for level in levels]
+
+
+def _drivers_at(game: AnyGame, levels: Sequence[str]) -> dict[str, Any]:
+    """A policy for each of `levels` that is one of `game`'s drivers."""
+    drivers = drivers_of(game)
+    return {level: drivers[level]() for level in levels if level in drivers}
 
 
 def _policies_for(game: AnyGame, levels: Sequence[str], custom: Mapping[str, Any]) -> PoliciesFor:
@@ -166,17 +227,21 @@ def simulate(
     progress: Callable[[], None] | None = None,
     game: str = DEFAULT_GAME,
     custom: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> SimulationResult:
     """Play matches ``first_match .. first_match + matches - 1`` of a run: computer players
-    at `levels`, one per seat. Splitting a run into ranges lets processes share it.
+    at `levels`, one per seat, in matches created with `options` (the game's, validated;
+    defaults for the rest). Splitting a run into ranges lets processes share it.
 
     A level named in `custom` is your own policy (its ``module:attr`` name -> the policy):
-    it sits as a computer seat, moved by that policy.
+    it sits as a computer seat, moved by that policy. So does a level that is one of the
+    game's drivers (`drivers_of`).
 
     With `rotated`, match m plays deal ``m // seats`` with the levels rotated ``m % seats``
     seats, so `matches` should be a multiple of the number of seats.
     """
     the_game = game_named(game)
+    custom = {**_drivers_at(the_game, levels), **(custom or {})}
     result = SimulationResult(wins=[0] * len(levels))
     digest = hashlib.sha256()
     started = time.perf_counter()
@@ -186,10 +251,11 @@ def simulate(
         seed = match_seed(run_seed, deal)
         events, state = play_match(
             f"sim-{run_seed}-{number}",
-            _seats(the_game, seat_levels, custom or {}),
+            _seats(the_game, seat_levels, custom),
             seed,
             _policies_for(the_game, seat_levels, custom) if custom else None,
             game=game,
+            options=options,
         )
         for event in events:
             digest.update(event_bytes(the_game, event))
@@ -200,6 +266,9 @@ def simulate(
         result.events += len(events)
         result.wins[outcome.winner] += 1
         result.places.append(list(outcome.places))
+        result.scores.append(
+            [summarised_score(the_game.score, score, progressed.round) for score in outcome.scores]
+        )
         result.levels.append(seat_levels)
         result.deals.append(deal)
         if progress:

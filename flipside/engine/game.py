@@ -67,10 +67,32 @@ class ActionKind:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished match ended: each seat's place (1 = winner) and the winner."""
+    """How a finished match ended: each seat's place (1 = winner), the winner, and each
+    seat's score as the game's `Score` counts it (derived from the final state, never
+    stored: the events alone decide it)."""
 
     places: tuple[int, ...]
     winner: int | None
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """What the scores of a game's `Outcome` count, and how a summary over many matches
+    states them: as they are, or `per` so many rounds played where matches of different
+    lengths are compared (Hold'em's chips won per 100 hands, H47a).
+
+    >>> Score("chips won", per=(100, "hands")).unit
+    'chips won per 100 hands'
+    """
+
+    counts: str  # one seat's score: "final chips", "life points", "captured cards"
+    per: tuple[int, str] | None = None  # (rounds, the game's word for them)
+
+    @property
+    def unit(self) -> str:
+        """The unit of a summary of scores."""
+        return self.counts if self.per is None else f"{self.counts} per {self.per[0]} {self.per[1]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +137,7 @@ class Game(Protocol[S, E, C, V, P]):
     title: Mapping[str, str]  # {"en": ..., "ja": ...}
     seats: range  # allowed seat counts
     levels: tuple[str, ...]  # computer-player levels, weakest first
+    score: Score  # what `Outcome.scores` count
     rules_version: str
     option_specs: tuple[Option, ...]
     records: GameRecords  # its formats, replay text and audit checks (records.py)

@@ -156,7 +156,7 @@ def test_the_computer_players_are_the_game_s() -> None:
 
 def test_progress_reads_the_fields_every_state_has() -> None:
     state = Count("m", 4, "counting", (Seat(SeatSpec("human", name="Ana")),), 2, 3, 30, b"x", "c")
-    outcome = Outcome((1,), 0)
+    outcome = Outcome((1,), 0, (7,))
     assert adapter.progress_of(state, 5, (0,), outcome) == Progress(
         match_id="m",
         version=4,

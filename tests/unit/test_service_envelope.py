@@ -84,7 +84,7 @@ def _stub_game(view: dict[str, Any]) -> Any:
         awaiting=(1,),
         turn_started=3,
         turn_timeout_seconds=None,
-        outcome=Outcome((2, 1), 1),
+        outcome=Outcome((2, 1), 1, (0, 3)),
         seed=SEED,
         deck_commitment="",
     )

@@ -1,5 +1,6 @@
-"""`flipside simulate` and `flipside.simulation`: rotation over deals, per-level statistics,
-reproducible runs (README, "Command line")."""
+"""`flipside simulate` and `flipside.simulation`: rotation over deals, per-level statistics
+of places and scores, reproducible runs, game options and Hold'em's test drivers (README,
+"Command line"; H47a, H47b)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import pytest
 from click.testing import CliRunner
 from flipside.cli.main import cli
 
-from flipside.simulation import Z_95, SimulationResult, rotate, simulate
+from flipside.engine.game import Score
+from flipside.engine.registry import game_named
+from flipside.simulation import Z_95, SimulationResult, rotate, simulate, summarised_score
 
 LEVELS = ["easy", "normal", "hard", "easy"]
 
@@ -50,6 +53,49 @@ def test_level_statistics_are_over_deals() -> None:
     assert a.ci95 == pytest.approx((1.75 - half, 1.75 + half))
 
 
+def test_scores_are_summarised_per_level_over_deals() -> None:
+    result = SimulationResult(
+        scores=[[10.0, -4.0, -6.0], [-2.0, 0.0, 2.0], [30.0, -10.0, -20.0], [6.0, -3.0, -3.0]],
+        levels=[["a", "b", "b"], ["b", "a", "b"], ["a", "b", "b"], ["b", "b", "a"]],
+        deals=[0, 0, 1, 1],
+    )
+    scores = result.score_by_level()
+    deal_means = [(10.0 + 0.0) / 2, (30.0 - 3.0) / 2]  # level a's scores in deals 0 and 1
+    half = Z_95 * statistics.stdev(deal_means) / 2**0.5
+    assert scores["a"].mean == pytest.approx(37 / 4)
+    assert scores["a"].ci95 == pytest.approx((37 / 4 - half, 37 / 4 + half))
+    assert scores["b"].mean == pytest.approx(-37 / 8)  # each match's scores sum to 0
+    one_deal = SimulationResult(scores=[[1.0]], levels=[["a"]], deals=[0])
+    assert one_deal.score_by_level()["a"].ci95 is None
+
+
+def test_a_score_per_rounds_is_divided_by_the_rounds_played() -> None:
+    per_100_hands = Score("chips won", per=(100, "hands"))
+    assert summarised_score(per_100_hands, 30, 3) == 1000
+    assert summarised_score(Score("final chips"), 30, 3) == 30
+
+
+def test_hold_em_h47a_one_hand_a_match_scores_chips_won_per_100_hands() -> None:
+    result = simulate(
+        6, ["hard", "passive"], 2, rotated=True, game="holdem", options={"max_hands": 1}
+    )
+    assert result.rounds == 6  # every stack 1,000 again for each hand: one hand a match
+    assert all(sum(match) == 0 for match in result.scores)  # H5
+    assert all(score % 100 == 0 for match in result.scores for score in match)  # net x 100
+    assert set(result.score_by_level()) == {"hard", "passive"}
+    assert "passive" not in game_named("holdem").levels  # a test driver, not offered (H47b)
+
+
+def test_a_test_driver_moves_its_seats_itself() -> None:
+    """Its seats are recorded at the weakest level (as your own policies'), so only the
+    moves can tell a passive table from an easy one."""
+
+    def run(level: str) -> str:
+        return simulate(2, [level] * 2, 4, game="holdem", options={"max_hands": 3}).digest
+
+    assert run("passive") != run("easy")
+
+
 def test_cli_reports_levels_and_keeps_its_json_keys() -> None:
     runner = CliRunner()
     args = ["simulate", "--matches", "4", "--levels", ",".join(LEVELS), "--rotate", "--json"]
@@ -60,6 +106,38 @@ def test_cli_reports_levels_and_keeps_its_json_keys() -> None:
     assert set(summary["by_level"]) == {"easy", "normal", "hard"}
     assert summary["by_level"]["easy"]["seat_matches"] == 8
     assert {"win_rate", "mean_place", "ci95"} <= summary["by_level"]["hard"].keys()
+    assert summary["score_unit"] == "life points"
+    assert summary["by_level"]["hard"]["score"].keys() == {"mean", "ci95"}
+
+
+def test_cli_runs_hold_em_s_measurement_with_options_and_drivers() -> None:
+    args = ["--game", "holdem", "--levels", "hard,passive", "--rotate", "--matches", "4"]
+    runner = CliRunner()
+    text = runner.invoke(cli, ["simulate", *args, "--option", "max_hands=1"])
+    assert text.exit_code == 0, text.output
+    assert "score: chips won per 100 hands" in text.output
+    summary = json.loads(
+        runner.invoke(cli, ["simulate", *args, "--option", "max_hands=1", "--json"]).output
+    )
+    assert (summary["rounds"], summary["options"]) == (4, {"max_hands": 1})
+    assert summary["score_unit"] == "chips won per 100 hands"
+    hard, passive = summary["by_level"]["hard"]["score"], summary["by_level"]["passive"]["score"]
+    assert hard["mean"] == pytest.approx(-passive["mean"])
+    assert f"{hard['mean']:.2f}" in text.output  # the same run, as text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "holdem", "--option", "max_hands=0"], "max_hands must be an integer"),
+        (["--game", "holdem", "--option", "max_hands"], "'max_hands' is not NAME=VALUE"),
+        (["--game", "orc", "--levels", "easy,passive,easy"], "orc levels are easy"),
+    ],
+)
+def test_cli_refuses_bad_options_and_levels_in_one_line(args: list[str], message: str) -> None:
+    outcome = CliRunner().invoke(cli, ["simulate", "--matches", "2", *args])
+    assert outcome.exit_code == 2
+    assert message in outcome.output.splitlines()[-1]
 
 
 def test_cli_rotation_needs_whole_deals() -> None:

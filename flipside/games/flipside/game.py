@@ -20,7 +20,7 @@ from flipside.engine.adapter import (
     progress_of,
 )
 from flipside.engine.errors import RuleViolation
-from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal
+from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal, Score
 
 from . import events as ev
 from . import rules, views
@@ -45,6 +45,7 @@ class Flipside(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy]):
     title: Mapping[str, str] = {"en": "Flipside", "ja": "上下ポーカー"}
     seats = rules.SEATS
     levels = ev.LEVELS
+    score = Score("life points")  # R5
     rules_version = ev.RULES_VERSION
     option_specs: tuple[Option, ...] = ()
     records = RECORDS  # exports, replay text and audit checks (records.py)
@@ -110,7 +111,8 @@ class Flipside(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy]):
         outcome = None
         if state.phase == "over":
             places = tuple(seat.place or 1 for seat in state.seats)
-            outcome = Outcome(places, state.winner)
+            lives = tuple(seat.life for seat in state.seats)  # 0 once eliminated (R5)
+            outcome = Outcome(places, state.winner, lives)
         return progress_of(state, state.round, state.awaiting, outcome)
 
     def parse_action(self, seat: int, body: Mapping[str, Any]) -> Command:

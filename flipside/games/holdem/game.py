@@ -12,7 +12,7 @@ from typing import Any
 
 from flipside.engine.adapter import Computers, Decider, GameAdapter, NewMatch, Sight, progress_of
 from flipside.engine.errors import RuleViolation
-from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal
+from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal, Score
 from flipside.engine.plain import plain
 from flipside.engine.read_models import GameReadModels
 from flipside.engine.records import GameRecords
@@ -39,6 +39,7 @@ class Holdem(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy]):
     title: Mapping[str, str] = {"en": "Texas Hold'em", "ja": "テキサス・ホールデム"}
     seats: range = rules.SEATS
     levels: tuple[str, ...] = ev.LEVELS
+    score: Score = Score("chips won", per=(100, "hands"))  # H47a's measure
     rules_version: str = ev.RULES_VERSION
     option_specs: tuple[Option, ...] = OPTION_SPECS
     records: GameRecords = RECORDS
@@ -123,7 +124,8 @@ class Holdem(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy]):
         waiting = state.to_act if state.to_act is not None else state.asked
         outcome = None
         if state.phase == "over":
-            outcome = Outcome(tuple(place or 1 for place in state.places), state.winner)
+            places = tuple(place or 1 for place in state.places)
+            outcome = Outcome(places, state.winner, chips_won(state))
         awaiting = () if waiting is None else (waiting,)
         return progress_of(state, state.hand, awaiting, outcome)
 
@@ -149,6 +151,13 @@ class Holdem(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy]):
         body = super().view_json(view)
         body["legal"] = [_without_nones(choice) for choice in body["legal"]]
         return body
+
+
+def chips_won(state: Match) -> tuple[int, ...]:
+    """Each seat's stack less its starting stack: they sum to 0, no chip being made or
+    lost in a match (H5)."""
+    starting = state.config.starting_stacks
+    return tuple(stack - start for stack, start in zip(state.stacks, starting, strict=True))
 
 
 def _without_nones(values: JSON) -> JSON:

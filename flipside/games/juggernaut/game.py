@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flipside.engine.adapter import Computers, Decider, GameAdapter, NewMatch, Sight, progress_of
-from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal
+from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal, Score
 
 from . import events as ev
 from . import moves, params, rules, views
@@ -36,6 +36,7 @@ class Juggernaut(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy])
     title: Mapping[str, str] = {"en": "Juggernaut", "ja": "ジャガーノート"}
     seats = range(SEATS, SEATS + 1)
     levels = rules.LEVELS
+    score = Score("gold coins")  # J4
     rules_version = ev.RULES_VERSION
     option_specs: tuple[Option, ...] = params.OPTION_SPECS
     records = RECORDS  # csv, replay text and audit checks (records.py)
@@ -117,7 +118,10 @@ class Juggernaut(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy])
         )
 
     def progress(self, state: Match) -> Progress:
-        outcome = Outcome(state.places, state.winner) if state.phase == "over" else None
+        outcome = None
+        if state.phase == "over":
+            gold = tuple(seat.gold for seat in state.seats)  # J40: the goal
+            outcome = Outcome(state.places, state.winner, gold)
         return progress_of(state, state.set_no, state.awaiting, outcome)
 
     def parse_action(self, seat: int, body: Mapping[str, Any]) -> Command:

@@ -20,7 +20,7 @@ from flipside.engine.adapter import (
     progress_of,
 )
 from flipside.engine.errors import RuleViolation
-from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal
+from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal, Score
 
 from . import events as ev
 from . import rules, views
@@ -49,6 +49,7 @@ class OinkPoker(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy]):
     title: Mapping[str, str] = {"en": "Oink Poker", "ja": "オインクポーカー"}
     seats = rules.SEATS
     levels = ev.LEVELS
+    score = Score("captured cards")  # O11
     rules_version = ev.RULES_VERSION
     option_specs: tuple[Option, ...] = ()
     records = RECORDS
@@ -111,9 +112,9 @@ class OinkPoker(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy]):
     def progress(self, state: Match) -> Progress:
         outcome = None
         if state.winner is not None:
-            outcome = Outcome(
-                tuple(1 if seat == state.winner else 2 for seat in (0, 1)), state.winner
-            )
+            places = tuple(1 if seat == state.winner else 2 for seat in (0, 1))
+            captured = tuple(seat.score for seat in state.seats)  # O11
+            outcome = Outcome(places, state.winner, captured)
         return progress_of(state, state.deal, state.awaiting, outcome)
 
     def parse_action(self, seat: int, body: Mapping[str, Any]) -> Command:

@@ -12,7 +12,7 @@ from typing import Any
 
 from flipside.engine.adapter import Computers, Decider, GameAdapter, NewMatch, Sight, progress_of
 from flipside.engine.errors import RuleViolation
-from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal
+from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal, Score
 
 from . import commands as cmd
 from . import events as ev
@@ -36,6 +36,7 @@ class Orc(GameAdapter[Match, ev.Event, cmd.Command, views.MatchView, Policy]):
     title: Mapping[str, str] = {"en": "Orc Poker", "ja": "オークポーカー"}
     seats = rules.SEATS
     levels = ev.LEVELS
+    score = Score("final chips")  # K30
     rules_version = ev.RULES_VERSION
     option_specs = (
         Option("long", "boolean", False, "The long game: 50 chips and 10 rounds (K4, K5)."),
@@ -137,7 +138,8 @@ def outcome(state: Match) -> Outcome | None:
     (`standings.outcome_places`)."""
     if state.phase != "over" or state.first is None:
         return None
-    return Outcome(outcome_places(state.places, state.first), state.first)
+    chips = tuple(seat.chips for seat in state.seats)  # the pot's remainder is nobody's (K30)
+    return Outcome(outcome_places(state.places, state.first), state.first, chips)
 
 
 GAME = Orc()

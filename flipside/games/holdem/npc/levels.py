@@ -142,13 +142,10 @@ class Hard(_Level):
         return bool(raises) and raises[-1] == at.seat
 
 
-LEVELS: dict[str, type[Policy]] = {
-    "easy": Easy,
-    "normal": Normal,
-    "hard": Hard,
-    "passive": Passive,  # H47b: for tests and measurements, not seat levels
-    "random": RandomPlayer,
-}
+# H47b: for tests and measurements (`flipside simulate` seats them by name), never seat
+# levels offered to people.
+TEST_DRIVERS: dict[str, type[Policy]] = {"passive": Passive, "random": RandomPlayer}
+LEVELS: dict[str, type[Policy]] = {"easy": Easy, "normal": Normal, "hard": Hard, **TEST_DRIVERS}
 
 
 def policy_for(level: str) -> Policy:
