@@ -1,15 +1,21 @@
-"""`flipside audit [MATCH... | --all]`: one verdict per match; exit 0 only if all pass."""
+"""`flipside audit [MATCH... | --all | --anchor FILE]`: one verdict per match, and with an
+anchor one line per anchored match deleted, truncated or rewritten since; exit 0 only if all
+pass."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
 from flipside.db import connect
+from flipside.records.anchor import Anchor, Signature, read_anchor
+from flipside.records.anchor_heads import changes_since
 from flipside.records.audit import Verdict, audit_batch
 from flipside.store import PostgresEventStore
 
+from .anchor import anchor_key
 from .common import (
     STORE_TIMEOUT,
     database_url,
@@ -21,20 +27,46 @@ from .common import (
     progress_bar,
 )
 
+_SIGNATURES: dict[Signature, str] = {
+    "checked": "signature checked",
+    "unchecked": "signature not checked (no FLIPSIDE_ANCHOR_KEY)",
+    "unsigned": "not signed",
+}
+
 
 @click.command()
 @click.argument("ids", nargs=-1, metavar="[MATCH]...")
 @click.option("--all", "every", is_flag=True, help="Audit every stored match.")
+@click.option(
+    "--anchor",
+    "anchor_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Also report every match deleted, truncated or rewritten since this anchor "
+    "(`flipside anchor`); implies --all.",
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON verdict a line.")
 @jobs_option
 @click.pass_context
-def audit(ctx: click.Context, ids: tuple[str, ...], every: bool, as_json: bool, jobs: int) -> None:
+def audit(
+    ctx: click.Context,
+    ids: tuple[str, ...],
+    every: bool,
+    anchor_file: Path | None,
+    as_json: bool,
+    jobs: int,
+) -> None:
     """Check matches of any game: hash chain, seed commitment, every command replayed
     through the game's rules, the game's own checks (such as every shuffle, deal and draw),
     and the projections' rows against a fresh fold. A running match is checked as far as
-    it goes."""
+    it goes. With --anchor, first every match the anchor holds against its anchored head."""
     url = database_url(ctx)
     store = open_store(ctx)
+    changed = 0
+    if anchor_file is not None:
+        if ids:
+            raise click.UsageError("--anchor audits every match: name none")
+        every = True
+        changed = _check_anchor(url, read_anchor(anchor_file, anchor_key()), as_json)
     chosen = match_ids(store, ids, every)
     audited = failed = events = 0
     with progress_bar("auditing", match_count(store, ids)) as advance:
@@ -47,7 +79,24 @@ def audit(ctx: click.Context, ids: tuple[str, ...], every: bool, as_json: bool, 
             advance(size)
     if not as_json:
         click.echo(f"{audited} matches, {events} events audited: {failed} failed", err=True)
-    ctx.exit(1 if failed else 0)
+    ctx.exit(1 if failed or changed else 0)
+
+
+def _check_anchor(url: str, anchor: Anchor, as_json: bool) -> int:
+    """Report every anchored match changed since (a line each); returns how many."""
+    changed = 0
+    with connect(url) as conn:
+        for finding in changes_since(conn, anchor.heads()):
+            line = {"anchor": {"match_id": finding.match_id, **finding.to_json()}}
+            click.echo(json.dumps(line) if as_json else f"ANCHOR {finding}")
+            changed += 1
+    click.echo(
+        f"anchor of {anchor.created_at} (position {anchor.position.txid}/"
+        f"{anchor.position.global_position}): {anchor.streams} matches, {changed} deleted, "
+        f"truncated or rewritten since; {_SIGNATURES[anchor.signature]}",
+        err=True,
+    )
+    return changed
 
 
 def audit_at(url: str, batch: list[str]) -> list[Verdict]:

@@ -6,6 +6,7 @@ import click
 
 from flipside import __version__
 
+from .anchor import anchor
 from .audit import audit
 from .db_commands import db
 from .errors import FlipsideGroup
@@ -44,6 +45,7 @@ cli.add_command(serve)
 cli.add_command(matches)
 cli.add_command(replay)
 cli.add_command(audit)
+cli.add_command(anchor)
 cli.add_command(export)
 cli.add_command(import_command)
 cli.add_command(projections)

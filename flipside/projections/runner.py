@@ -15,6 +15,10 @@ and SIGTERM, so a batch in flight commits (or rolls back) whole before the proce
 `follow_through_outages` is the runner that `flipside serve` keeps beside its workers: a
 database that stops answering (or was not up yet) is waited for, with a growing pause,
 instead of ending the runner; its checkpoints make the next catch-up start where it stopped.
+
+The runner folds as `PROJECTION_ROLE` (migration 0007: the only role besides the owner that
+may write the read models) whenever its login may take that role on, so that the server and
+the runner can share one URL that asks for the application role.
 """
 
 from __future__ import annotations
@@ -39,7 +43,22 @@ _STOP_CHECK_SECONDS = 0.2  # how long a wait may go on without looking at `stop`
 _RETRY_SECONDS = 0.05  # the first look again after a notification
 OUTAGE_PAUSE_SECONDS = 1.0  # between tries to reach a database that is down
 
+PROJECTION_ROLE = "flipside_projections"
+
 log = structlog.get_logger("flipside.projections")
+
+# Whether the login may act as the projection role and that role may write this database's
+# read models (a database not yet upgraded to 0007 has not granted it that); whether the
+# role connected may write them itself; and who is connected, for the error.
+_MAY_TAKE_ROLE = """
+SELECT coalesce((
+           SELECT pg_has_role(session_user, r.oid, 'MEMBER')
+                  AND has_table_privilege(r.oid, 'player_stats', 'UPDATE')
+           FROM pg_roles r WHERE r.rolname = %s
+       ), false),
+       has_table_privilege('player_stats', 'UPDATE'),
+       session_user, current_user
+"""
 
 
 def stop_on_signals() -> threading.Event:
@@ -67,6 +86,7 @@ def follow(
     """
     stop = stop or threading.Event()
     with connect(url) as conn, connect(url) as listener:
+        take_projection_role(conn)
         listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(NOTIFY_CHANNEL)))
         projector = Projector(conn, names, batch_size)
         total, delay = 0, poll_seconds
@@ -80,6 +100,21 @@ def follow(
             # again soon and back off towards the poll interval.
             delay = _RETRY_SECONDS if notified else min(delay * 2, poll_seconds)
     return total
+
+
+def take_projection_role(conn: psycopg.Connection[Any]) -> None:
+    """Act as `PROJECTION_ROLE` on `conn` if the login may; else stay the role it is, if
+    that may write the read models (the owner). `PermissionError` if neither may."""
+    row = conn.execute(_MAY_TAKE_ROLE, (PROJECTION_ROLE,)).fetchone()
+    assert row is not None  # a SELECT without FROM has one row
+    may_take, may_write, login, role = row
+    if may_take:
+        conn.execute(sql.SQL("SET ROLE {}").format(sql.Identifier(PROJECTION_ROLE)))
+    elif not may_write:
+        raise PermissionError(
+            f"{role} may not write the read models, and {login} may not act as "
+            f"{PROJECTION_ROLE}: GRANT {PROJECTION_ROLE} TO {login}"
+        )
 
 
 def follow_through_outages(url: str, *, stop: threading.Event, **follow_options: Any) -> None:

@@ -5,6 +5,11 @@ where the envelope is the event's identity and content; the first event of a str
 from `GENESIS_HASH`. Any edit, deletion inside the stream or reordering changes a hash, so
 `verify_chain` finds it. The store, the audit and the import all use this one module.
 
+The envelope holds the event's metadata too; it does not hold what the database assigns
+at commit (`global_position`, `txid`, `recorded_at`). A stream deleted whole, cut off at
+its end, or rewritten with every hash recomputed is still a valid chain: only an anchor of
+its head kept elsewhere shows that (`flipside.records.anchor`).
+
 >>> h1 = event_hash(GENESIS_HASH, stream_id="s", version=1,
 ...                 event_id="00000000-0000-0000-0000-000000000001", type="T",
 ...                 schema_version=1, data={"b": 1, "a": "é"}, metadata={})
