@@ -19,7 +19,17 @@ from flipside import __version__
 from flipside.config import Settings
 from flipside.logging import configure as configure_logging
 
-from . import actions, games, matches, observability, operations, ratelimit, records, summaries
+from . import (
+    actions,
+    games,
+    matches,
+    observability,
+    operations,
+    players,
+    ratelimit,
+    records,
+    summaries,
+)
 from .bodies import request_json
 from .body_limit import MAX_BODY_BYTES
 from .dependencies import Dependencies
@@ -81,7 +91,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(_json_bodies_only)
     api = ProblemApi(app)
     actions.document(api.spec)
-    for blueprint in (games.blp, matches.blp, records.blp, summaries.blp, operations.blp):
+    blueprints = (games.blp, matches.blp, players.blp, records.blp, summaries.blp, operations.blp)
+    for blueprint in blueprints:
         api.register_blueprint(blueprint)
     app.register_blueprint(operations.docs_assets)
     app.register_blueprint(web)  # the browser client at /; not part of the OpenAPI

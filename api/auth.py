@@ -4,7 +4,9 @@ A seat token is ``secrets.token_urlsafe(32)``, shown once when the match is crea
 stored only as its sha256. A token is valid only for the match and seat it was issued for;
 hashes are compared with `hmac.compare_digest`, so timing says nothing about a near miss.
 The admin token is compared the same way, as its hash: compare_digest's time still depends
-on the lengths, and equal-length digests say nothing about the admin token's length.
+on the lengths, and equal-length digests say nothing about the admin token's length. A
+player's token (`api.players`) is issued and kept alike; it proves a registered name when a
+match is created (`is_player`).
 """
 
 from __future__ import annotations
@@ -74,6 +76,13 @@ def is_admin(admin_token: str | None) -> bool:
     """Whether the request presents the admin token (for requests about no match yet)."""
     token = presented_token()
     return token is not None and _proven(_is_admin_hash(token_hash(token), admin_token))
+
+
+def is_player(stored_hash: str) -> bool:
+    """Whether the request presents the token whose hash is `stored_hash`: a registered
+    player's (for a create, which is about no match yet)."""
+    token = presented_token()
+    return token is not None and _proven(hmac.compare_digest(token_hash(token), stored_hash))
 
 
 def authenticate(match_id: str, credentials: SeatCredentials, admin_token: str | None) -> Caller:

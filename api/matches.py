@@ -26,7 +26,7 @@ from flipside.engine.seats import SeatSpec
 from flipside.service import Handled, Loaded, MatchService
 from flipside.store import StoredEvent
 
-from . import actions, ratelimit, wakeups
+from . import actions, players, ratelimit, wakeups
 from .auth import (
     Caller,
     authenticate,
@@ -155,8 +155,15 @@ def create_match(body: dict[str, Any]) -> Any:
     seats play at once until a person must act. A retry with the same `Idempotency-Key`
     returns the same match with every `token` null: tokens are never stored in plain text,
     so a client that lost them must create a new match.
+
+    A person's seat under a registered name (POST /v1/players) needs that player's token
+    as `Authorization: Bearer <player token>` (403 name_registered otherwise, whatever the
+    name's capitals); it takes the name as registered and is `registered`. Other names are
+    guests'.
     """
-    seats = [SeatSpec(s["type"], s.get("name"), s.get("level")) for s in body["seats"]]
+    seats = players.claimed(
+        [SeatSpec(s["type"], s.get("name"), s.get("level")) for s in body["seats"]]
+    )
     if all(seat.kind != "human" for seat in seats):
         ratelimit.limit_all_computer_match()
     seed = _chosen_seed(body, seats)
@@ -219,6 +226,7 @@ def _created(match: Loaded, seats: list[SeatSpec]) -> dict[str, Any]:
                 "type": spec.kind,
                 "name": spec.name,
                 "level": spec.level,
+                "registered": spec.registered,
                 "token": None,
             }
             for index, spec in enumerate(seats)

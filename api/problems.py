@@ -41,6 +41,7 @@ _API_STATUSES: dict[str, int] = {
     "unauthorized": 401,
     "forbidden": 403,
     "seed_requires_admin": 403,
+    "name_registered": 403,  # a seat under a registered name, without its player token
     "not_found": 404,
     "unknown_match": 404,
     "unknown_player": 404,
@@ -48,6 +49,7 @@ _API_STATUSES: dict[str, int] = {
     "method_not_allowed": 405,
     "not_acceptable": 406,
     "conflict": 409,
+    "name_taken": 409,
     "stale_version": 412,
     "payload_too_large": 413,
     "uri_too_long": 414,

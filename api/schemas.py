@@ -73,7 +73,9 @@ class SeatRequestSchema(StrictSchema):
         validate=validate.Length(min=1, max=NAME_MAX),
         metadata={
             "description": f"1-{NAME_MAX} letters or digits (of any script), spaces, '-', '_' "
-            "or '.', not starting or ending with a space (422 invalid_seats otherwise)"
+            "or '.', not starting or ending with a space (422 invalid_seats otherwise). A "
+            "person's seat under a registered name needs that player's token (403 "
+            "name_registered); any other name is a guest's."
         },
     )
     level = fields.String(
@@ -181,6 +183,13 @@ class SeatCreatedSchema(ma.Schema):
     type = fields.String(required=True)
     name = fields.String(required=True, allow_none=True)
     level = fields.String(required=True, allow_none=True)
+    registered = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "whether the seat is a registered player's, its name claimed with "
+            "the player's token; false for a guest's seat and a computer's"
+        },
+    )
     token = fields.String(
         required=True,
         allow_none=True,

@@ -3,7 +3,9 @@
 The projections are folded by ``flipside projections run``, so these lag the event store by
 that runner's delay; a match's own view (`/v1/matches/{id}`) is always current. Everything
 here is public: summaries hold no card at all. Every summary and every line of statistics
-belongs to a game; a player has statistics in each game they finished a match of.
+belongs to a game; a player has statistics in each game they finished a match of. A
+registered player's statistics count only the seats that claimed the name with the
+player's token; guests' play under a name is ``guest:<name>``'s (`api.players`).
 """
 
 from __future__ import annotations
@@ -11,11 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
+from flask import url_for
 from flask_smorest import Blueprint
 from marshmallow import fields, validate
 
 from flipside.engine.registry import INSTALLED
+from flipside.engine.seats import valid_name
 from flipside.projections import queries
+from flipside.projections.rows import GUEST
 
 from .dependencies import deps
 from .problems import Problem
@@ -39,7 +44,7 @@ class MatchesQuerySchema(StrictSchema):
     status = fields.String(validate=validate.OneOf(["active", "finished"]))
     player = fields.String(
         validate=validate.Length(min=1, max=64),
-        metadata={"description": "a person's name, or npc:<level>"},
+        metadata={"description": "a registered player's name, guest:<name> or npc:<level>"},
     )
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=1000))
     after = fields.String(
@@ -53,6 +58,10 @@ class SummarySeatSchema(ma.Schema):
     kind = fields.String(required=True)
     name = fields.String(allow_none=True)
     level = fields.String(allow_none=True)
+    registered = fields.Boolean(
+        dump_default=False,
+        metadata={"description": "a registered player's seat; false for a guest's"},
+    )
 
 
 class MatchSummarySchema(ma.Schema):
@@ -60,7 +69,11 @@ class MatchSummarySchema(ma.Schema):
     game = fields.String(required=True)
     status = fields.String(required=True)
     seats = fields.List(fields.Nested(SummarySeatSchema), required=True)
-    players = fields.List(fields.String(), required=True)
+    players = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "registered players' names, guest:<name>, npc:<level>"},
+    )
     lives = fields.List(fields.Integer(), required=True)
     round = fields.Integer(required=True)
     winner = fields.Integer(required=True, allow_none=True)
@@ -104,7 +117,10 @@ class PlayerGameSchema(ma.Schema):
 
 
 class PlayerSchema(ma.Schema):
-    player = fields.String(required=True)
+    player = fields.String(
+        required=True,
+        metadata={"description": "a registered player's name, guest:<name> or npc:<level>"},
+    )
     games = fields.List(fields.Nested(PlayerGameSchema), required=True)
 
 
@@ -129,8 +145,21 @@ def list_matches(query: dict[str, Any]) -> Any:
 @blp.arguments(PlayerQuerySchema(), location="query")
 @blp.response(200, PlayerSchema)
 def get_player(query: dict[str, Any], name: str) -> Any:
-    """A player's statistics over finished matches (a name, or npc:<level>), per game."""
+    """A player's statistics over finished matches, per game.
+
+    `name` is a registered player's name (POST /v1/players), counting only the seats that
+    claimed it with the player's token; guest:<name> for the play of guests under a name,
+    kept apart (before a name is registered, and for a name nobody registered, all play
+    under it is a guest's); or npc:<level> for a computer player.
+    """
     found = queries.player_stats(_source(), name, **query)
     if not found:
-        raise Problem("unknown_player", f"no finished match has a player {name!r}")
+        raise Problem("unknown_player", f"no finished match has a player {name!r}" + _hint(name))
     return {"player": name, "games": found}
+
+
+def _hint(name: str) -> str:
+    """Where a name's play may be when the name has none as a registered player's."""
+    if valid_name(name):
+        return f"; guests' play under the name is at {url_for('.get_player', name=GUEST + name)}"
+    return ""

@@ -24,7 +24,11 @@ def matches() -> None:
 
 @matches.command("list")
 @click.option("--status", type=click.Choice(["active", "finished"]), help="Only these matches.")
-@click.option("--player", metavar="NAME", help="Only matches with this person (or npc:LEVEL).")
+@click.option(
+    "--player",
+    metavar="NAME",
+    help="Only matches with this registered player (guest:NAME for a guest, npc:LEVEL).",
+)
 @click.option("--game", type=click.Choice(INSTALLED), help="Only matches of this game.")
 @click.option("--limit", default=50, show_default=True, type=click.IntRange(1), help="At most.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object a line per match.")

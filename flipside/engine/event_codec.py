@@ -20,7 +20,8 @@ one version at a time, given the match before the event (the context an old reco
 EncodedEvent(name='Dealt', data={'seats': ({'kind': 'npc', 'name': None, 'level': 'easy'},), \
 'hands': (('AK', 'QJ'),)}, schema_version=1)
 >>> codec.decode("Dealt", 1, {"seats": [{"kind": "npc", "level": "easy"}], "hands": [["AK"]]})
-Dealt(seats=(SeatSpec(kind='npc', name=None, level='easy'),), hands=(('AK',),))
+Dealt(seats=(SeatSpec(kind='npc', name=None, level='easy', registered=False),), \
+hands=(('AK',),))
 >>> codec.decode("Dealt", 2, {})
 Traceback (most recent call last):
 ...
@@ -35,8 +36,8 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .game import EncodedEvent
-from .plain import field_names, plain
-from .seats import SeatSpec
+from .plain import field_names
+from .seats import SeatSpec, stored_seats
 
 Data = Mapping[str, Any]
 Upcaster = Callable[[Data, Any], Data]
@@ -61,7 +62,7 @@ class Nested:
 
 
 SEATS = Nested(
-    write=lambda seats: tuple(plain(seat) for seat in seats),
+    write=lambda seats: tuple(stored_seats(seats)),
     read=lambda stored: tuple(SeatSpec(**seat) for seat in stored),
 )
 """A match's seats (`SeatSpec`), as every game's creation event holds them."""

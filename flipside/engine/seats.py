@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from .errors import RuleViolation
 
@@ -13,11 +13,33 @@ NAME_MAX = 32
 
 @dataclass(frozen=True, slots=True)
 class SeatSpec:
-    """Who sits in a seat: a person (``human``, with a name) or a computer player (``npc``)."""
+    """Who sits in a seat: a person (``human``, with a name) or a computer player (``npc``).
+
+    `registered`: the person's name is a registered player's, proven by the player's token
+    when the match was created; any other name is a guest's. Games ignore it; the read
+    models keep registered players' play apart from guests' (`flipside.projections.rows`).
+    """
 
     kind: Literal["human", "npc"]
     name: str | None = None
     level: str | None = None
+    registered: bool = False
+
+
+def stored_seats(seats: Sequence[SeatSpec]) -> list[dict[str, Any]]:
+    """Seats as a match's creation event stores them. ``registered`` is written only when
+    true: the seats of every match stored before names could be registered read back the
+    same, and so keep their digests.
+
+    >>> stored_seats([SeatSpec("human", "Ana", registered=True), SeatSpec("npc", level="easy")])
+    [{'kind': 'human', 'name': 'Ana', 'level': None, 'registered': True}, \
+{'kind': 'npc', 'name': None, 'level': 'easy'}]
+    """
+    return [
+        {"kind": seat.kind, "name": seat.name, "level": seat.level}
+        | ({"registered": True} if seat.registered else {})
+        for seat in seats
+    ]
 
 
 def valid_name(name: object) -> bool:

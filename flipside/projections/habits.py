@@ -8,7 +8,8 @@ projections knows no game.
 Estimating habits replays up to a few hundred past showdowns, and a computer player asks at
 every orientation, so estimates are kept for a while; a person's habits change over
 matches, not within a request. When the read models cannot answer, the computer players
-fall back to the balanced model rather than failing the move.
+fall back to the balanced model rather than failing the move. Only registered players'
+play is learnt: play as a guest teaches the computer players about nobody.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ _SHOWDOWNS = """
 SELECT f.up_ranks, f.down_ranks,
        (SELECT count(*) FROM round_facts g WHERE g.match_id = f.match_id AND g.round = f.round)
 FROM round_facts f JOIN match_summaries m USING (match_id)
-WHERE f.player = %s
+WHERE f.player = %s AND m.seats -> f.seat @> '{"registered": true}'
 ORDER BY m.created_at DESC, f.match_id DESC, f.round DESC
 LIMIT %s
 """
@@ -40,8 +41,12 @@ LIMIT %s
 def player_showdowns(
     source: Source, name: str, limit: int = 500
 ) -> list[tuple[tuple[OrientedCard, ...], int]]:
-    """A player's latest placed hands, newest first: (the five cards as placed, up rank
-    first; the number of seats in that showdown), as `estimate_habits` takes them.
+    """A registered player's latest placed hands, newest first: (the five cards as placed,
+    up rank first; the number of seats in that showdown), as `estimate_habits` takes them.
+
+    Only the seats that claimed the name with the player's token (the summary's
+    ``registered``): anyone may play as a guest under a name, and what a guest plays must
+    not teach the computer players about somebody else.
     """
     return [
         (

@@ -4,7 +4,9 @@ The projections' PostgreSQL writer and the audit build their rows here, so a row
 same thing wherever it appears. Nothing here knows a game: a match's game is that of its
 first record (`flipside.engine.registry.split_type`), and what the game knows comes from
 its read models (`flipside.engine.read_models.GameReadModels`): its part of the summary,
-the rows of its own tables, its players' counters.
+the rows of its own tables, its players' counters. Which seats are registered players' is
+the engine's (`flipside.engine.seats.SeatSpec.registered`): the summary marks them, and the
+statistics key a guest's play apart from a registered player's (`stats_key`).
 
 The builders read *records*: anything with the stored event's ``type``, ``data`` and
 ``recorded_at`` (a `flipside.store.StoredEvent` is one). Folding the stored JSON directly
@@ -42,6 +44,10 @@ from flipside.engine.registry import DEFAULT_GAME, UnknownGame, game_named, game
 SUMMARY_COLUMNS = ("game", *SUMMARY_FIELDS, "players", "version", "created_at", "updated_at")
 """A ``match_summaries`` row: the game's fields, and what the projections add."""
 
+GUEST = "guest:"
+"""The prefix of a guest's player key: ``guest:<name>``. No name holds a colon, so no
+registered player's key can look like a guest's (or a computer's, ``npc:<level>``)."""
+
 PLAYER_STAT_COLUMNS = ("game", "player", "matches", "wins", "place_sum")
 """The ``player_stats`` columns of every game, before the game's own counters
 (`GameReadModels.stat_columns`): additive counts; averages are sums over their counts."""
@@ -62,6 +68,34 @@ def records_of(events: Iterable[Any], game: str = DEFAULT_GAME) -> list[EventRec
     as records, under their stored types."""
     the_game = game_named(game)
     return [EventRecord(*codec.encode(the_game, event)[:2]) for event in events]
+
+
+def stats_key(seat: Mapping[str, Any]) -> str | None:
+    """Whose statistics a summary's seat feeds: a registered player's name, ``npc:<level>``
+    for a computer, ``guest:<name>`` for a person under a name nobody proved when the match
+    was created, None for a person without a name.
+
+    Anyone may sit under a name nobody registered, so a guest's play is kept apart: it never
+    counts as a registered player's, nor does one guest's count as another name's.
+
+    >>> stats_key({"kind": "human", "name": "Ana", "level": None, "registered": True})
+    'Ana'
+    >>> stats_key({"kind": "human", "name": "Ana", "level": None})
+    'guest:Ana'
+    """
+    key = player_key(seat)
+    if key is None or seat["kind"] == "npc" or seat.get("registered"):
+        return key
+    return GUEST + key
+
+
+def _with_registration(seats: Sequence[Row], stored: Sequence[Mapping[str, Any]]) -> list[Row]:
+    """A summary's seats, a registered player's marked ``"registered": true`` as the
+    creation event stores it (`flipside.engine.seats.stored_seats`); others as they were."""
+    return [
+        (seat | {"registered": True}) if spec.get("registered") else seat
+        for seat, spec in zip(seats, stored, strict=True)
+    ]
 
 
 def read_models_of(first: Record) -> tuple[str, GameReadModels] | None:
@@ -106,9 +140,11 @@ def fold_match(records: Sequence[Record]) -> MatchFacts:
     game_id, models = game
     folded = fold(game_id, models, records)
     summary = folded.fold.summary()
+    seats = _with_registration(summary["seats"], records[0].data["seats"])
     summary.update(
         game=game_id,
-        players=sorted({key for seat in summary["seats"] if (key := player_key(seat))}),
+        seats=seats,
+        players=sorted({key for seat in seats if (key := stats_key(seat))}),
         version=folded.version,
         created_at=folded.first_at,
         updated_at=folded.last_at,
@@ -123,7 +159,7 @@ def match_summary(records: Sequence[Record]) -> Row:
 
 def player_contributions(facts: MatchFacts) -> list[Row]:
     """What a finished match adds to ``player_stats``: one row per seat with a player key
-    (`PLAYER_STAT_COLUMNS` and the game's counters).
+    (`stats_key`; `PLAYER_STAT_COLUMNS` and the game's counters).
 
     Counts are per seat, so a name (or a level) seated twice counts twice. An unfinished
     match contributes nothing: statistics are over finished matches only.
@@ -145,7 +181,7 @@ def player_contributions(facts: MatchFacts) -> list[Row]:
             **counters.get(seat["seat"], {}),
         }
         for seat in summary["seats"]
-        if (key := player_key(seat)) is not None
+        if (key := stats_key(seat)) is not None
     ]
 
 

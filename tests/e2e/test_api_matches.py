@@ -135,8 +135,14 @@ def test_lists_and_player_stats_come_from_the_projections(
     api: ApiClient, database_url: str
 ) -> None:
     name = f"p{secrets.token_hex(4)}"
+    registered = api.post("/v1/players", json={"name": name})
+    assert registered.status_code == 201, registered.text
+    seats = [{"type": "human", "name": name}, EASY, EASY]
+    assert api.post("/v1/matches", json={"seats": seats}).status_code == 403  # name_registered
     for seed in (1, 2):
-        created = api.create([{"type": "human", "name": name}, EASY, EASY])
+        response = api.post("/v1/matches", json={"seats": seats}, token=registered.json()["token"])
+        assert response.status_code == 201, response.text
+        created = response.json()
         play_to_end(api, created["match_id"], human_tokens(created), random.Random(seed))
     _project_until(database_url, lambda: _finished_matches(api, name) == 2)
 

@@ -48,8 +48,10 @@ def test_matches_list_filters_and_json(url: str) -> None:
     finished = run(url, "matches", "list", "--status", "finished", "--json").stdout
     assert [json.loads(line)["winner"] is not None for line in finished.splitlines()] == [True]
     assert len(run(url, "matches", "list", "--limit", "1", "--json").stdout.splitlines()) == 1
-    by_player = run(url, "matches", "list", "--player", "ana", "--json").stdout.splitlines()
+    by_player = run(url, "matches", "list", "--player", "guest:ana", "--json").stdout.splitlines()
     assert [json.loads(line)["match_id"] for line in by_player] == ["cmd-running"]
+    registered = run(url, "matches", "list", "--player", "ana", "--json").stdout.splitlines()
+    assert registered == []  # ana played as a guest: a registered Ana's list holds none of it
     of_game = run(url, "matches", "list", "--game", "flipside", "--json").stdout.splitlines()
     assert {json.loads(line)["game"] for line in of_game} == {"flipside"} and len(of_game) == 2
     unknown = run(url, "matches", "list", "--game", "chess")

@@ -48,7 +48,7 @@ from tests.recorded_matches import running_match, service
 from tests.unit.test_projection_rows import all_random
 
 Connection = psycopg.Connection[Any]
-PEOPLE = ("ana", "bo")
+PEOPLE = ("ana", "bo")  # ana plays as a guest; bo is a registered player
 _ORDER = {
     "match_summaries": "match_id",
     "round_facts": "match_id, round, seat",
@@ -75,9 +75,8 @@ def _append_finished(
 ) -> None:
     """A whole match in one append, with a person in seat 0 playing at random; with `legacy`,
     under the bare types of the records of before, as an upgraded database holds them."""
-    seats = [SeatSpec("human", name=PEOPLE[number % 2])] + [SeatSpec("npc", level="easy")] * (
-        2 + number % 3
-    )
+    person = SeatSpec("human", name=PEOPLE[number % 2], registered=number % 2 == 1)
+    seats = [person] + [SeatSpec("npc", level="easy")] * (2 + number % 3)
     events, _ = play_match(match_id, seats, match_seed(11, number), all_random)
     store.append(match_id, 0, [_new(event, legacy) for event in events])
 
@@ -288,12 +287,13 @@ def test_queries(database: tuple[str, Any]) -> None:
         assert [row["match_id"] for row in queries.list_matches(conn, status="active")] == [
             "q-live"
         ]
-        ana = queries.list_matches(conn, status="finished", player="ana")
+        ana = queries.list_matches(conn, status="finished", player="guest:ana")
         assert [row["match_id"] for row in ana] == ["q-4", "q-2", "q-0"]
+        assert queries.list_matches(conn, player="ana") == []  # nobody registered ana
         page = queries.list_matches(conn, limit=3, after=newest_first[2]["match_id"])
         assert page == newest_first[3:6]
 
-        (stats,) = queries.player_stats(conn, "ana")
+        (stats,) = queries.player_stats(conn, "guest:ana")
         assert stats["game"] == "flipside" and stats["matches"] == 3
         assert 0 <= stats["averages"]["up_favoured_rate"] <= 1
         assert queries.player_stats(conn, "nobody") == []
@@ -396,7 +396,7 @@ def test_summaries_carry_their_game_and_lists_filter_by_it(database: tuple[str, 
         assert [row["match_id"] for row in queries.list_matches(conn, game="holdem")] == [
             "other-game"
         ]
-        assert queries.list_matches(conn, "finished", "ana", 10, None, game="holdem") == [
+        assert queries.list_matches(conn, "finished", "guest:ana", 10, None, game="holdem") == [
             queries.match(conn, "other-game")
         ]
 
@@ -412,9 +412,9 @@ def test_summaries_carry_their_game_and_lists_filter_by_it(database: tuple[str, 
         assert len(client.get("/v1/matches").json["matches"]) == 2 + 1
         unknown = client.get("/v1/matches?game=chess")
         assert unknown.status_code == 422 and unknown.json["code"] == "validation_error"
-        player = client.get("/v1/players/ana")
+        player = client.get("/v1/players/guest:ana")
         assert player.status_code == 200, player.json
-        assert player.json["player"] == "ana"
+        assert player.json["player"] == "guest:ana"
         (flipside_stats,) = player.json["games"]
         assert flipside_stats["game"] == "flipside" and flipside_stats["matches"] == 1
         assert set(flipside_stats["counters"]) == {
@@ -423,7 +423,7 @@ def test_summaries_carry_their_game_and_lists_filter_by_it(database: tuple[str, 
             "exchanges",
             "cards_discarded",
         }
-        assert client.get("/v1/players/ana?game=flipside").json == player.json
+        assert client.get("/v1/players/guest:ana?game=flipside").json == player.json
         assert client.get("/v1/players/nobody").json["code"] == "unknown_player"
     finally:
         app.extensions["flipside"].service.store.close()

@@ -43,6 +43,7 @@ from flipside.projections.rows import (
     player_contributions,
     read_models_of,
     records_of,
+    stats_key,
 )
 from flipside.simulation import match_seed, play_match
 from tests.recorded_matches import RandomPolicy, random_policies
@@ -154,7 +155,7 @@ def test_match_summary_is_the_final_state(number: int, seats: tuple[SeatSpec, ..
         {"seat": i, "kind": spec.kind, "name": spec.name, "level": spec.level}
         for i, spec in enumerate(seats)
     ]
-    assert summary["players"] == sorted({player_key(s) for s in summary["seats"]})
+    assert summary["players"] == sorted({stats_key(s) for s in summary["seats"]})
 
 
 def test_times_come_from_the_records() -> None:
@@ -198,12 +199,12 @@ def test_player_contributions_count_each_seat_of_a_finished_match() -> None:
     contributions = {
         row["player"]: row for row in merge_stats(player_contributions(facts)).values()
     }
-    assert set(contributions) == {"ana", "npc:easy", "npc:hard"}
+    assert set(contributions) == {"guest:ana", "npc:easy", "npc:hard"}  # ana: a guest
     places = facts.summary["places"]
     assert contributions["npc:easy"]["matches"] == 2
     assert contributions["npc:easy"]["place_sum"] == places[1] + places[3]
     assert sum(row["wins"] for row in contributions.values()) == 1
-    ana = contributions["ana"]
+    ana = contributions["guest:ana"]
     mine = [row for row in facts.rows("round_facts") if row["seat"] == 0]
     assert ana["placements"] == ana["exchanges"] == len(mine)
     assert ana["up_favoured"] == sum(row["up_value"] > row["down_value"] for row in mine)

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal
 
 from flipside.engine.event_codec import SEATS, EventCodec, Nested
 from flipside.engine.plain import plain
-from flipside.engine.seats import SeatSpec
+from flipside.engine.seats import SeatSpec, stored_seats
 
 from .cards import Card
 from .config import Config
@@ -251,7 +251,7 @@ CODEC: EventCodec[Event] = EventCodec(
     ),
     {
         MatchCreated: {
-            "seats": Nested(plain, SEATS.read),  # stored as a list, like the pots
+            "seats": Nested(stored_seats, SEATS.read),  # stored as a list, like the pots
             "config": Nested(Config.to_data, Config.from_data),
         },
         BettingRoundEnded: {"pots": Nested(plain, _pots)},
