@@ -60,6 +60,7 @@ _API_STATUSES: dict[str, int] = {
     "invalid_options": 422,
     "unknown_action": 422,
     "idempotency_mismatch": 422,
+    "request_timeout": 408,  # a body that did not arrive in time (api.body_deadline)
     "precondition_required": 428,
     "header_too_large": 431,  # gunicorn's own answers (api.server_errors)
     "rate_limited": 429,
@@ -90,6 +91,7 @@ _CODE_BY_STATUS = {
     404: "not_found",
     405: "method_not_allowed",
     406: "not_acceptable",
+    408: "request_timeout",
     413: "payload_too_large",
     415: "unsupported_media_type",
     422: "validation_error",

@@ -17,16 +17,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Response, current_app, request
+from flask import Response, current_app, request, stream_with_context
 from flask_smorest import Blueprint
 
-from flipside.engine import codec
+from flipside.config import Settings
 from flipside.engine.records import RecordError
 from flipside.engine.registry import AnyGame
 from flipside.records.export import write_matches
 from flipside.service import MatchService
 from flipside.store import StoredEvent, StoreUnavailable
 
+from .capacity import StreamSlots, stream_slots
 from .dependencies import deps
 from .matches import caller_of, current_state
 from .problems import Problem
@@ -37,6 +38,9 @@ from .schemas import (
     ExportQuerySchema,
     text_responses,
 )
+from .stopping import STOPPING
+from .stream_feed import Feeds
+from .wakeups import Wakeups, wakeups_of
 
 blp = Blueprint(
     "records",
@@ -46,6 +50,20 @@ blp = Blueprint(
 )
 
 _record_schema = EventRecordSchema()
+_SLOTS = "flipside_stream_slots"
+_FEEDS = "flipside_stream_feeds"
+
+
+@blp.record_once
+def _install_streaming(state: Any) -> None:
+    app = state.app
+    app.extensions[_FEEDS] = Feeds(_rendered)
+    settings = app.config.get("FLIPSIDE_SETTINGS") or Settings.from_env()
+    app.extensions[_SLOTS] = app.config.get("FLIPSIDE_STREAM_SLOTS") or stream_slots(
+        settings.threads
+    )
+
+
 _VERSION = re.compile(r"[0-9]{1,9}")  # ASCII digits, within PostgreSQL's integer
 
 
@@ -84,15 +102,16 @@ def events(query: dict[str, Any], match_id: str) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class StreamTiming:
-    """How a stream polls: quickly after activity, backing off to `poll_max` when idle.
+    """How a stream waits: asleep until its match changes (`api.wakeups`), but never longer
+    than `heartbeat` without writing.
 
     The heartbeat is also how a stream notices that its client left (a write fails), so it
-    is short: a thread serving a stream nobody reads is freed within a few seconds.
+    is short: a thread serving a stream nobody reads is freed within a few seconds. A stream
+    reads its match again after each heartbeat too, as a notification is only a hint.
     """
 
-    poll_min: float = 0.05
-    poll_max: float = 0.5
     heartbeat: float = 2.0
+    retry: float = 0.5  # how soon a client reconnects after the stream ends
     lifetime: float = 300.0  # then the stream ends; the client resumes with Last-Event-ID
 
 
@@ -101,48 +120,54 @@ def _sse(event: dict[str, Any]) -> str:
     return f"id: {event['version']}\nevent: {event['type']}\ndata: {payload}\n\n"
 
 
-def _sse_events(
-    service: MatchService,
-    match_id: str,
-    seat: int | None,
-    admin: bool,
-    after: int,
-    timing: StreamTiming,
-) -> Iterator[str]:
-    """Poll the store (a pooled connection for each short read, none while waiting) and
-    send new events until the match is over or the stream's lifetime ends.
+def _rendered(
+    game: AnyGame, stored: StoredEvent, event: Any, seat: int | None, omniscient: bool
+) -> str:
+    return _sse(record(game, stored, event, seat, omniscient))
+
+
+@dataclass(frozen=True, slots=True)
+class _Reader:
+    """Who a stream is for and what it reads with."""
+
+    service: MatchService
+    waits: Wakeups
+    feeds: Feeds
+    match_id: str
+    seat: int | None
+    admin: bool
+
+
+def _sse_events(reader: _Reader, after: int, timing: StreamTiming) -> Iterator[str]:
+    """Send new events until the match is over, the stream's lifetime ends or the server
+    stops, sleeping between appends without a poll or a database connection: a thousand idle
+    streams cost a thousand sleeping threads, and a change read once for all of them
+    (`api.stream_feed`).
 
     A database that stops answering ends the stream; the client reconnects after `retry`.
     """
-    yield f"retry: {int(timing.poll_max * 1000)}\n\n"
-    started = last_sent = time.monotonic()
-    pause = timing.poll_min
+    yield f"retry: {int(timing.retry * 1000)}\n\n"
+    service, match_id = reader.service, reader.match_id
+    deadline = time.monotonic() + timing.lifetime
     try:
         match = current_state(service, match_id)
-        game, progress = match.game, match.progress
-        over, timed = progress.outcome is not None, progress.turn_timeout_seconds is not None
-        # Decoding may need the state before an event (an upcaster's context).
-        state = codec.fold(game, service.store.read_stream(match_id)[:after])
-        while time.monotonic() - started < timing.lifetime:
-            if timed:  # a stream may be the only reader left to notice an abandoned turn
-                current_state(service, match_id)
-            batch = service.store.read_stream(match_id, after_version=after)
-            for stored in batch:
-                event = codec.decode(game, stored, state)
-                state = game.evolve(state, event)
-                yield _sse(record(game, stored, event, seat, admin or over))
-                after = stored.version
-                over = over or game.progress(state).outcome is not None
-            if over:
-                return  # the end is one append (MatchEnded, SeedRevealed): all of it is sent
-            now = time.monotonic()
-            if batch:
-                last_sent, pause = now, timing.poll_min
-            elif now - last_sent >= timing.heartbeat:
-                yield ": keep-alive\n\n"
-                last_sent = now
-            time.sleep(pause)
-            pause = min(pause * 2, timing.poll_max)
+        timed = match.progress.turn_timeout_seconds is not None
+        with reader.feeds.follow(match_id, match.game) as feed:
+            feed.catch_up(service.store, match_id, time.monotonic())
+            over = feed.over  # over when the stream opens: every event is shown whole
+            while not STOPPING.is_set() and time.monotonic() < deadline:
+                with reader.waits.watch(match_id) as changed:  # first: no append is missed
+                    if timed:  # a stream may be the only reader left to see a turn run out
+                        current_state(service, match_id)
+                    feed.catch_up(service.store, match_id, time.monotonic())
+                    batch = feed.after(after)
+                    for fed in batch:
+                        yield feed.text(fed, reader.seat, reader.admin or over)
+                        after, over = fed.stored.version, over or fed.over
+                    if over:
+                        return  # the end is one append (MatchEnded, SeedRevealed): all sent
+                    if not batch and not changed.wait(timing.heartbeat):
+                        yield ": keep-alive\n\n"
     except StoreUnavailable:
         return
 
@@ -173,9 +198,29 @@ def stream(query: dict[str, Any], match_id: str) -> Response:
     service.load(match_id)  # 404 before the stream starts
     timing = current_app.config["FLIPSIDE_STREAM_TIMING"]
     after = _resume_from(query["after"])
-    body = _sse_events(service, match_id, caller.seat, caller.admin, after, timing)
+    reader = _Reader(
+        service,
+        wakeups_of(current_app),
+        current_app.extensions[_FEEDS],
+        match_id,
+        caller.seat,
+        caller.admin,
+    )
+    slots: StreamSlots = current_app.extensions[_SLOTS]
+    if not slots.take():
+        raise Problem(
+            "rate_limited",
+            f"this server process holds {slots.limit} event streams, as many as it allows; "
+            "retry shortly",
+            headers={"Retry-After": str(int(timing.heartbeat))},
+        )
+    # With the request's context: a turn that runs out while streaming is appended, and
+    # signalled, as in any request.
+    body = stream_with_context(_sse_events(reader, after, timing))
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    return Response(body, mimetype="text/event-stream", headers=headers)
+    response = Response(body, mimetype="text/event-stream", headers=headers)
+    response.call_on_close(slots.give_back)  # however the stream ends
+    return response
 
 
 _MEDIA_TYPES = {"jsonl": "application/jsonl", "csv": "text/csv", "toml": "application/toml"}

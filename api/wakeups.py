@@ -51,9 +51,9 @@ _QUIET_SECONDS = 30.0
 class WaitLimits:
     """How many waits one process holds at once, in all and per caller.
 
-    With gunicorn's default 32 threads a worker, at most 16 sleep in waits, so the other 16
-    always serve moves, views and streams; one caller (a bearer token, or an address
-    without one) may hold 2, enough for a bot that re-asks while its last wait drains.
+    At most 16 sleep in waits, well within a worker's threads (`api.capacity`); one caller
+    (a bearer token, or an address without one) may hold 2, enough for a bot that re-asks
+    while its last wait drains.
     """
 
     per_process: int = 16

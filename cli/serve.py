@@ -1,6 +1,7 @@
 """`flipside serve`: the HTTP API under gunicorn, and the hooks `ops/gunicorn.conf.py` shares.
 
-Workers are ``gthread``: an event stream holds one thread, not a whole worker. Before any
+Workers are ``gthread``: an event stream holds one thread, asleep, not a whole worker; a
+worker has a thousand (`flipside.api.capacity` says how they are spent). Before any
 worker starts, the master resolves the database once (with nothing configured, the embedded
 PostgreSQL, migrated) and exports its URL, so every worker serves the same database; it also
 gives the workers a directory for their Prometheus samples, which `/metrics` adds up.
@@ -29,7 +30,7 @@ from typing import Any
 
 import click
 
-from flipside.config import Settings
+from flipside.config import DEFAULT_THREADS, Settings
 from flipside.db import resolve_database_url
 from flipside.projections.supervisor import RunnerProcess
 
@@ -61,10 +62,10 @@ def post_fork(server: Any, worker: Any) -> None:
 
 def post_worker_init(worker: Any) -> None:
     """gunicorn hook, in a worker: a signal to stop ends the event streams first."""
-    from flipside.api.stopping import STOPPING
+    from flipside.api.stopping import stop
 
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
-        signal.signal(signum, _after(STOPPING.set, signal.getsignal(signum)))
+        signal.signal(signum, _after(stop, signal.getsignal(signum)))
     signal.siginterrupt(signal.SIGTERM, False)  # as gunicorn had it: requests' calls go on
 
 
@@ -150,10 +151,10 @@ def _gunicorn_app(options: dict[str, Any], runner: RunnerProcess | None) -> Any:
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64))
 @click.option(
     "--threads",
-    default=32,
+    default=DEFAULT_THREADS,
     show_default=True,
-    type=click.IntRange(1, 256),
-    help="Per worker; each open event stream holds one.",
+    type=click.IntRange(1, 16 * DEFAULT_THREADS),
+    help="Per worker; each open event stream holds one, asleep (flipside.api.capacity).",
 )
 @click.option(
     "--projections/--no-projections",
@@ -169,10 +170,12 @@ def serve(host: str, port: int, workers: int, threads: int, projections: bool) -
     migrated on first use. For production see ops/gunicorn.conf.py.
     """
     settings = Settings.from_env()
+    os.environ["FLIPSIDE_THREADS"] = str(threads)  # the workers' apps bound their streams by it
     options = {
         "bind": f"{host}:{port}",
         "workers": workers,
         "threads": threads,
+        "worker_connections": 2 * threads,
         "worker_class": WORKER_CLASS,
         "on_starting": on_starting,
         "when_ready": lambda server: click.echo(start_line(server, settings, projections)),

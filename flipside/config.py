@@ -23,6 +23,9 @@ RateLimit = tuple[float, float]
 # flood from one client, yet lets the load scripts' 64 clients on one address create
 # matches and the race tests' 21 clients on one seat token hammer without a 429.
 DEFAULT_RATE_LIMIT: RateLimit = (100.0, 200.0)
+# A server worker's threads: one per request in progress, and an open event stream holds
+# one asleep for minutes, so there are many (`flipside.api.capacity` says how they are spent).
+DEFAULT_THREADS = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +41,8 @@ class Settings:
     - `rate_limit`: ``FLIPSIDE_RATE_LIMIT``: ``RATE`` or ``RATE,BURST`` requests per second
       per bearer token (per address without one), burst twice the rate unless given; ``0``
       turns the limit off (None). Default 100 per second, burst 200 (`api.ratelimit`).
+    - `threads`: ``FLIPSIDE_THREADS``, a server worker's threads (`flipside serve --threads`
+      sets it for its workers); default 1024.
     """
 
     database_url: str | None = None
@@ -45,6 +50,7 @@ class Settings:
     data_dir: Path = Path(platformdirs.user_data_dir("flipside"))
     log_format: LogFormat = "auto"
     rate_limit: RateLimit | None = DEFAULT_RATE_LIMIT
+    threads: int = DEFAULT_THREADS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -57,6 +63,7 @@ class Settings:
             data_dir=Path(data_dir).expanduser(),
             log_format=_log_format(env.get("FLIPSIDE_LOG_FORMAT") or "auto"),
             rate_limit=_rate_limit(env.get("FLIPSIDE_RATE_LIMIT")),
+            threads=_threads(env.get("FLIPSIDE_THREADS")),
         )
 
 
@@ -65,6 +72,19 @@ def _log_format(value: str) -> LogFormat:
         if value.lower() == known:
             return known
     raise ValueError(f"FLIPSIDE_LOG_FORMAT must be one of {', '.join(_LOG_FORMATS)}, not {value!r}")
+
+
+def _threads(value: str | None) -> int:
+    """A positive whole number of threads; unset or empty the default.
+
+    >>> _threads("64"), _threads(None)
+    (64, 1024)
+    """
+    if not value:
+        return DEFAULT_THREADS
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"FLIPSIDE_THREADS must be a whole number of threads, not {value!r}")
+    return int(value)
 
 
 def _rate_limit(value: str | None) -> RateLimit | None:

@@ -73,11 +73,16 @@ class Client:
 
 def play_match(client: Client, rng: random.Random) -> None:
     created = client.call("POST", "/v1/matches", {"seats": SEATS})
-    match_id, token = created["match_id"], created["seats"][0]["token"]
+    play_to_end(client, rng, created["match_id"], created["seats"][0]["token"])
+
+
+def play_to_end(client: Client, rng: random.Random, match_id: str, token: str) -> None:
+    """Random legal moves of the person at `token` until none is left: with computers at
+    the other seats, the match is over."""
     while True:
         actions = client.call("GET", f"/v1/matches/{match_id}/actions", token=token)["actions"]
         if not actions:
-            return  # one person and computers: no move left means the match is over
+            return
         action = actions[0]
         cards = list(action["cards"])
         if action["kind"] == "exchange":
