@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from functools import partial
 from pathlib import Path
 
 import click
 
+from flipside.decisions import parquet_rows, require_parquet
 from flipside.engine.registry import game_named, split_type
 from flipside.records.export import (
+    DECISIONS,
     atomic_output,
+    atomic_path,
     file_game,
-    formats,
     header_text,
     match_text,
     of_game,
+    operator_formats,
 )
 from flipside.store import PostgresEventStore
 
@@ -32,11 +37,31 @@ from .common import (
     read_batch,
 )
 
+PARQUET = ".parquet"
+
 
 def _one_game(store: PostgresEventStore, ids: Sequence[str]) -> str | None:
     """The game of the named matches if they are all of one game, else None."""
     found = {split_type(store.read_stream(match_id)[0].type)[0] for match_id in ids}
     return found.pop() if len(found) == 1 else None
+
+
+@contextmanager
+def _written(out: Path, header: str) -> Iterator[Callable[[str], object]]:
+    """A writer of the batches' text to `out`, atomically; a name ending .parquet gets the
+    decisions' JSON lines as Parquet rows, a row group a batch."""
+    if out.suffix != PARQUET:
+        with atomic_output(out) as file:
+            file.write(header)
+            yield file.write
+        return
+    with atomic_path(out) as temp, parquet_rows(temp) as write_rows:
+
+        def write(text: str) -> None:
+            if rows := [json.loads(line) for line in text.splitlines()]:
+                write_rows(rows)
+
+        yield write
 
 
 @click.command()
@@ -47,14 +72,19 @@ def _one_game(store: PostgresEventStore, ids: Sequence[str]) -> str | None:
     type=click.DateTime(["%Y-%m-%d", "%Y-%m-%dT%H:%M:%S"]),
     help="Matches created at or after this time (UTC).",
 )
-@click.option("--format", "fmt", type=click.Choice(formats()), required=True)
+@click.option("--format", "fmt", type=click.Choice(operator_formats()), required=True)
 @click.option(
     "--game",
     "game_id",
     metavar="GAME",
     help="Only this game's matches (a game's own format implies its game).",
 )
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help=f"The file; decisions to a name ending {PARQUET} are Parquet (needs pyarrow).",
+)
 @jobs_option
 @click.pass_context
 def export(
@@ -67,10 +97,15 @@ def export(
     out: Path,
     jobs: int,
 ) -> None:
-    """Write match records to OUT: jsonl (the stored events of any game, re-importable) or
-    one of a game's own formats (`flipside games` lists them). The file appears only once
-    complete. With --game or a game's format, --all and --since take that game's matches,
-    and a named match must be of it."""
+    """Write match records to OUT: jsonl (the stored events of any game, re-importable),
+    one of a game's own formats (`flipside games` lists them), or decisions (a row per
+    decision, with the view its seat had: JSON lines, or Parquet). The file appears only
+    once complete. With --game or a game's format, --all and --since take that game's
+    matches, and a named match must be of it."""
+    if out.suffix == PARQUET:
+        if fmt != DECISIONS:
+            raise click.ClickException(f"only --format {DECISIONS} writes Parquet ({out.name})")
+        require_parquet()
     url = database_url(ctx)
     store = open_store(ctx)
     chosen = match_ids(store, ids, every, since)
@@ -79,10 +114,12 @@ def export(
     game = file_game(fmt, game_id)
     work = partial(export_at, fmt, game.id if game else None, since, bool(ids))
     matches = events = 0
-    with progress_bar("exporting", match_count(store, ids)) as advance, atomic_output(out) as file:
-        file.write(header_text(fmt, game))
+    with (
+        progress_bar("exporting", match_count(store, ids)) as advance,
+        _written(out, header_text(fmt, game)) as write,
+    ):
         for size, (text, exported, count) in in_batches(work, url, chosen, jobs):
-            file.write(text)
+            write(text)
             matches, events = matches + exported, events + count
             advance(size)
     click.echo(f"exported {matches} matches, {events} events to {out}", err=True)

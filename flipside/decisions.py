@@ -14,17 +14,19 @@ game's own redacted view (`Game.view`), so a row shows what its seat could see, 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from flipside.engine.envelope import envelope
 from flipside.engine.plain import plain
-from flipside.engine.records import Record, events_of
+from flipside.engine.records import Record, RecordError, events_of
 from flipside.engine.registry import AnyGame, game_of_type
 
 JSON = dict[str, Any]
 TIMEOUT = "TimeOut"  # every game's command for a timed-out turn
+NESTED = ("view", "legal_actions", "action", "outcome")  # JSON text in a Parquet file
 
 
 def decision_rows(records: Sequence[Record]) -> list[JSON]:
@@ -64,22 +66,69 @@ def _decision(game: AnyGame, state: Any, event: Any) -> Iterator[JSON]:
     }
 
 
-def decisions_jsonl(records: Sequence[Record]) -> str:
-    """One match's decisions as JSON lines."""
-    return "".join(json.dumps(row, separators=(",", ":")) + "\n" for row in decision_rows(records))
+def decisions_jsonl(records: Sequence[Record], seat: int | None = None) -> str:
+    """One match's decisions as JSON lines: every seat's, or only `seat`'s."""
+    return "".join(
+        json.dumps(row, separators=(",", ":")) + "\n"
+        for row in decision_rows(records)
+        if seat is None or row["seat"] == seat
+    )
 
 
-def write_parquet(rows: Sequence[JSON], path: Path) -> None:
-    """`rows` as a Parquet file: scalars as columns; the view, legal actions, action and
-    outcome as JSON text (their shapes differ from game to game). Needs ``pyarrow``."""
+def require_parquet() -> None:
+    """`RecordError` unless ``pyarrow`` is installed: to refuse before any work is done."""
+    _pyarrow()
+
+
+def _pyarrow() -> tuple[Any, Any]:
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ModuleNotFoundError:
-        raise RuntimeError("Parquet needs pyarrow: pip install pyarrow") from None
-    nested = ("view", "legal_actions", "action", "outcome")
-    flat = [
-        {name: json.dumps(value) if name in nested else value for name, value in row.items()}
-        for row in rows
-    ]
-    pq.write_table(pa.Table.from_pylist(flat), path)
+        raise RecordError("Parquet needs pyarrow: pip install 'flipside[parquet]'") from None
+    return pa, pq
+
+
+@contextmanager
+def parquet_rows(path: Path) -> Iterator[Callable[[Sequence[JSON]], None]]:
+    """A writer of batches of rows to a Parquet file at `path`, one row group a batch, so
+    that any number of matches stream in constant memory. Scalars are columns; the view,
+    legal actions, action and outcome are JSON text (their shapes differ from game to
+    game). Needs ``pyarrow`` (`RecordError` without it)."""
+    pa, pq = _pyarrow()
+    # Declared, not inferred: a batch whose places are all null (matches still running)
+    # must get the same columns as the others.
+    schema = pa.schema(
+        [
+            ("match_id", pa.string()),
+            ("game", pa.string()),
+            ("version", pa.int64()),
+            ("seat", pa.int64()),
+            ("view", pa.string()),
+            ("legal_actions", pa.string()),
+            ("command", pa.string()),
+            ("action", pa.string()),
+            ("timed_out", pa.bool_()),
+            ("outcome", pa.string()),
+            ("place", pa.int64()),
+        ]
+    )
+
+    def write(rows: Sequence[JSON]) -> None:
+        flat = [
+            {
+                name: json.dumps(value) if name in NESTED and value is not None else value
+                for name, value in row.items()
+            }
+            for row in rows
+        ]
+        writer.write_table(pa.Table.from_pylist(flat, schema=schema))
+
+    with pq.ParquetWriter(path, schema) as writer:
+        yield write
+
+
+def write_parquet(rows: Sequence[JSON], path: Path) -> None:
+    """`rows` as a Parquet file (`parquet_rows`)."""
+    with parquet_rows(path) as write:
+        write(rows)

@@ -71,6 +71,8 @@ class FlipsideEnv(AECEnv):
             agent: spaces.Discrete(self.spaces.actions) for agent in self.possible_agents
         }
         self.table: Table | None = None
+        self._no_actions = np.zeros(self.spaces.actions, dtype=np.int8)  # agents not selected
+        self._no_actions.flags.writeable = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -120,12 +122,10 @@ class FlipsideEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, Any]:
         assert self.table is not None
         seat = int(agent.removeprefix("seat_"))
-        mask = np.zeros(self.spaces.actions, dtype=np.int8)
-        if agent == self.agent_selection and not self.terminations[agent]:
-            mask[list(self.table.choices(seat))] = 1
+        selected = agent == self.agent_selection and not self.terminations[agent]
         return {
             "observation": self.table.observation(seat),
-            "action_mask": mask,
+            "action_mask": self.table.mask(seat) if selected else self._no_actions,
         }
 
     def step(self, action: int | None) -> None:

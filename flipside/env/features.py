@@ -2,6 +2,9 @@
 
 Every observation is a float32 vector assembled from these pieces in a fixed order, so the
 same position always means the same thing for a game (docs/research.md lists the layouts).
+The longest, mostly zero pieces (card slots, seat rows padded to the largest table) are
+arrays filled where they are not zero: turning hundreds of Python zeros into float32 one
+by one cost about half a decider step.
 Seats are listed relative to the viewer (the viewer first, then clockwise), so a learner sees
 the table from its own chair whichever seat it holds.
 """
@@ -31,13 +34,14 @@ def card_set(cards: Iterable[Any], index: dict[Any, int]) -> list[float]:
     return counts
 
 
-def card_slots(cards: Sequence[Any], index: dict[Any, int], slots: int) -> list[float]:
+def card_slots(cards: Sequence[Any], index: dict[Any, int], slots: int) -> Vector:
     """`slots` one-hots over the deck `index`, one per position of `cards` (empty or
     hidden positions all zero): the order the action spaces pick cards by."""
-    found = [0.0] * (slots * len(index))
-    for slot, card in enumerate(cards[:slots]):
-        if card is not None:
-            found[slot * len(index) + index[card]] = 1.0
+    found = np.zeros(slots * len(index), dtype=np.float32)
+    size = len(index)
+    found[
+        [slot * size + index[card] for slot, card in enumerate(cards[:slots]) if card is not None]
+    ] = 1.0
     return found
 
 
@@ -58,13 +62,15 @@ def seat_rows(
     width: int,
     rows: int,
     row: Callable[[Mapping[str, Any]], list[float]],
-) -> list[float]:
+) -> Vector:
     """`row(seat_json)` (`width` floats) for every seat from the viewer's chair, padded with
     zeros to `rows` seats (the game's largest table)."""
     found: list[float] = []
     for seat in relative_seats(view):
         found.extend([1.0, *row(seat)])
-    return found + [0.0] * ((rows - len(view["seats"])) * (width + 1))
+    padded = np.zeros(rows * (width + 1), dtype=np.float32)
+    padded[: len(found)] = found
+    return padded
 
 
 def relative(seat: int | None, view: Mapping[str, Any]) -> int | None:
@@ -72,5 +78,6 @@ def relative(seat: int | None, view: Mapping[str, Any]) -> int | None:
     return None if seat is None else (seat - view["viewer"]) % len(view["seats"])
 
 
-def vector(parts: Iterable[float]) -> Vector:
-    return np.asarray(list(parts), dtype=np.float32)
+def vector(*parts: Sequence[float] | Vector) -> Vector:
+    """The observation: `parts` (lists of floats, or the arrays above) one after another."""
+    return np.concatenate([np.asarray(part, dtype=np.float32) for part in parts])

@@ -73,9 +73,7 @@ class MaskedSingleAgent(gym.Env[Vector, np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         assert self.table is not None
-        mask = np.zeros(self.spaces.actions, dtype=bool)
-        mask[list(self.table.choices(self.seat))] = True
-        return mask
+        return self.table.mask(self.seat).astype(bool)
 
     def _observe(self) -> Vector:
         assert self.table is not None

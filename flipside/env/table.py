@@ -11,8 +11,12 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from flipside.engine.driver import play_until_blocked
 from flipside.engine.envelope import envelope
+from flipside.engine.game import Progress
 from flipside.engine.registry import AnyGame, game_named
 from flipside.engine.seats import SeatSpec
 
@@ -61,20 +65,32 @@ class Table:
         )
         _, self.state = self.game.execute(self.game.initial_state(), create)
         self.policies = self.game.policies(self.state)
-        self._views: dict[int, JSON] = {}  # by seat, until the state changes
+        # What the state shows, each built when first asked for and kept until the state
+        # changes: a step reads the awaited seats, the mask and the legal actions more than
+        # once, and each costs about as much as a decider step.
+        self._progress: Progress | None = None
+        self._views: dict[int, JSON] = {}  # by seat
         self._seen: dict[int, Fields] = {}
+        self._observations: dict[int, Vector] = {}
         self._legal: dict[int, list[JSON]] = {}
         self._choices: dict[int, Choices] = {}
+        self._masks: dict[int, npt.NDArray[np.int8]] = {}
         self.play_computers()
 
     # --- what a seat may know ---------------------------------------------------------------
     @property
+    def progress(self) -> Progress:
+        if self._progress is None:
+            self._progress = self.game.progress(self.state)
+        return self._progress
+
+    @property
     def awaiting(self) -> tuple[int, ...]:
-        return self.game.progress(self.state).awaiting
+        return self.progress.awaiting
 
     @property
     def places(self) -> tuple[int, ...] | None:
-        outcome = self.game.progress(self.state).outcome
+        outcome = self.progress.outcome
         return None if outcome is None else outcome.places
 
     def view(self, seat: int) -> JSON:
@@ -90,8 +106,13 @@ class Table:
         return self._seen[seat]
 
     def observation(self, seat: int) -> Vector:
-        """The seat's flat observation (`GameSpaces.encode` of its view)."""
-        return self.spaces.encode(self.seen(seat))
+        """The seat's flat observation (`GameSpaces.encode` of its view): the same array until
+        the state changes, so read-only (a caller that would write into it copies it)."""
+        if seat not in self._observations:
+            observation = self.spaces.encode(self.seen(seat))
+            observation.flags.writeable = False
+            self._observations[seat] = observation
+        return self._observations[seat]
 
     def legal_actions(self, seat: int) -> list[JSON]:
         """The seat's legal actions as the API lists them."""
@@ -103,8 +124,21 @@ class Table:
         """The seat's legal action numbers now, each with its body (none when not awaited)."""
         if seat not in self._choices:
             legal = self.legal_actions(seat) if seat in self.awaiting else []
-            self._choices[seat] = self.spaces.choices(legal, self.seen(seat)) if legal else {}
+            self._choices[seat] = (
+                self.spaces.choices(legal, self.seen(seat)) if legal else Choices()
+            )
         return self._choices[seat]
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """The seat's action mask now: 1 at its legal action numbers (read-only, as the
+        observation)."""
+        if seat not in self._masks:
+            choices = self.choices(seat)
+            mask = np.zeros(self.spaces.actions, dtype=np.int8)
+            mask[np.fromiter(choices, np.intp, len(choices))] = 1
+            mask.flags.writeable = False
+            self._masks[seat] = mask
+        return self._masks[seat]
 
     def command(self, seat: int, action: int, choices: Choices | None = None) -> Any:
         """The game's command for `action`; `IllegalAction` if the mask does not allow it."""
@@ -120,10 +154,13 @@ class Table:
         self._forget()
 
     def _forget(self) -> None:
+        self._progress = None
         self._views.clear()
         self._seen.clear()
+        self._observations.clear()
         self._legal.clear()
         self._choices.clear()
+        self._masks.clear()
 
     def play(self, seat: int, action: int) -> None:
         """`seat` plays `action`, then every computer seat moves until a learner must."""

@@ -124,6 +124,24 @@ def test_an_observation_is_the_seats_view_only() -> None:
     assert np.array_equal(observation, table.spaces.encode(view))  # the JSON reads the same
 
 
+@pytest.mark.parametrize(("game", "seats"), TABLES)
+def test_a_step_builds_an_observation_and_a_mask_once(game: str, seats: int) -> None:
+    """Asked again before the match moves, an agent gets the same read-only arrays; after a
+    step, the new ones."""
+    table = make(game, seats)
+    table.reset(seed=6)
+    agent = table.agent_selection
+    first, again = table.observe(agent), table.observe(agent)
+    for name in ("observation", "action_mask"):
+        assert first[name] is again[name] and not first[name].flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        first["action_mask"][0] = 1
+    table.step(int(np.flatnonzero(first["action_mask"])[0]))
+    if table.agent_selection != agent:
+        assert not table.observe(agent)["action_mask"].any()
+    assert table.observe(table.agent_selection)["action_mask"].any()
+
+
 def test_raw_views_can_be_left_out() -> None:
     table = env("orc", seats=3, raw_views=False)
     table.reset(seed=2)

@@ -14,7 +14,13 @@ import pytest
 from flipside.engine.records import RecordError
 from flipside.games.flipside.hand_history import parse_toml, record_of, toml_document
 from flipside.games.flipside.read_models import ROUND_FACT_COLUMNS
-from flipside.records.export import atomic_output, write_matches
+from flipside.records.export import (
+    atomic_output,
+    formats,
+    match_text,
+    operator_formats,
+    write_matches,
+)
 from flipside.records.jsonl import jsonl_line, read_jsonl
 from flipside.store import InMemoryEventStore, StoredEvent
 from tests.recorded_matches import finished_match, running_match
@@ -168,3 +174,17 @@ def test_read_streams_gives_whole_streams_by_id() -> None:
     streams = store.read_streams(["b", "nothing", "a"])
     assert set(streams) == {"a", "b"}
     assert streams["a"] == store.read_stream("a") and streams["b"] == store.read_stream("b")
+
+
+def test_decisions_are_an_operators_format_only(matches: list[list[StoredEvent]]) -> None:
+    """The API serves `formats`; a decisions file shows every seat's private views."""
+    assert "decisions" in operator_formats() and "decisions" not in formats()
+    rows = [json.loads(line) for line in exported("decisions", matches).splitlines()]
+    assert {"m0", "m1", "m2", "m3"} <= {row["match_id"] for row in rows}
+    assert len({row["seat"] for row in rows}) > 1
+
+
+def test_a_viewer_gets_its_own_decisions_only(matches: list[list[StoredEvent]]) -> None:
+    own = [json.loads(line) for line in match_text("decisions", None, matches[0], 1).splitlines()]
+    every = [json.loads(line) for line in match_text("decisions", None, matches[0]).splitlines()]
+    assert own and own == [row for row in every if row["seat"] == 1]

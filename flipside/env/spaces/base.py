@@ -8,16 +8,57 @@ and nothing else: the environment never hands them the match's full state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from functools import cache
 from typing import Any
 
 from flipside.env.features import Vector
 
 JSON = dict[str, Any]
 View = Mapping[str, Any]  # a seat's view, read by its JSON names (`flipside.env.fields`)
-Choices = dict[int, JSON]  # action number -> the action's body for `Game.parse_action`
+
+
+@dataclass(frozen=True, slots=True)
+class Later:
+    """The bodies of a run of action numbers from `first`, each built from its offset only
+    when read."""
+
+    first: int
+    build: Callable[[int], JSON]  # number - first -> the body
+
+
+class Choices(Mapping[int, JSON]):
+    """A seat's legal action numbers, each with its body for `Game.parse_action`.
+
+    The numbers (the action mask) are all known at once, but a body is built only when it is
+    read: a step plays one action, while a hand's card subsets number up to 1024 (J22).
+    """
+
+    __slots__ = ("_bodies",)
+
+    def __init__(self) -> None:
+        self._bodies: dict[int, JSON | Later] = {}
+
+    def __setitem__(self, number: int, body: JSON) -> None:
+        self._bodies[number] = body
+
+    def later(self, numbers: Iterable[int], bodies: Later) -> None:
+        """Add `numbers`, their bodies built by `bodies` when read."""
+        self._bodies.update(dict.fromkeys(numbers, bodies))
+
+    def __getitem__(self, number: int) -> JSON:
+        body = self._bodies[number]
+        return body.build(number - body.first) if isinstance(body, Later) else body
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._bodies
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._bodies)
+
+    def __len__(self) -> int:
+        return len(self._bodies)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +77,21 @@ class GameSpaces:
         return len(self.labels)
 
 
-def subsets(positions: int) -> list[tuple[int, ...]]:
+@cache
+def subsets(positions: int) -> tuple[tuple[int, ...], ...]:
     """Every subset of ``range(positions)``, numbered by its bit mask (bit i: position i)."""
-    return [
+    return tuple(
         tuple(index for index in range(positions) if mask >> index & 1)
         for mask in range(1 << positions)
-    ]
+    )
+
+
+@cache
+def _sized_numbers(first: int, positions: int, sizes: frozenset[int]) -> tuple[int, ...]:
+    """`first` plus the bit mask of each subset of ``range(positions)`` with one of `sizes`
+    members: asked for at every step, the same few each time."""
+    chosen = subsets(positions)
+    return tuple(first + mask for mask in range(len(chosen)) if len(chosen[mask]) in sizes)
 
 
 def subset_labels(prefix: str, positions: int) -> list[str]:
@@ -50,26 +100,23 @@ def subset_labels(prefix: str, positions: int) -> list[str]:
     return [f"{prefix} {','.join(map(str, chosen)) or '-'}" for chosen in subsets(positions)]
 
 
-def sized(action: JSON) -> Callable[[int], bool]:
-    """Whether a pick of that many cards lies within the legal action's ``min`` and ``max``
-    (by default: none to all of its cards)."""
-    low, high = action.get("min", 0), action.get("max", len(action["cards"]))
-    return lambda size: bool(low <= size <= high)
+def sized(action: JSON) -> range:
+    """How many cards a pick may hold: the legal action's ``min`` to ``max`` (by default:
+    none to all of its cards)."""
+    return range(action.get("min", 0), action.get("max", len(action["cards"])) + 1)
 
 
 def picked_cards(
+    found: Choices,
     first: int,
     cards: Sequence[Any],
-    allowed: Callable[[int], bool],
+    sizes: Collection[int],
     body: Callable[[list[Any]], JSON],
-) -> Choices:
-    """The subsets of `cards` whose size `allowed` accepts, numbered from `first` by bit mask,
-    each with `body(picked cards)`."""
-    found: Choices = {}
-    for size in range(len(cards) + 1):
-        if not allowed(size):
-            continue
-        for chosen in combinations(range(len(cards)), size):
-            mask = sum(1 << index for index in chosen)
-            found[first + mask] = body([cards[index] for index in chosen])
-    return found
+) -> None:
+    """Add to `found` the subsets of `cards` of one of `sizes` cards, numbered from `first`
+    by bit mask, each with `body(picked cards)`."""
+    positions = subsets(len(cards))
+    found.later(
+        _sized_numbers(first, len(cards), frozenset(sizes)),
+        Later(first, lambda mask: body([cards[index] for index in positions[mask]])),
+    )

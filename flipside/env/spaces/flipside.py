@@ -22,7 +22,17 @@ from flipside.env.features import (
 from flipside.games.flipside.cards import DECK, IDENTITY, RANK_INDEX, RANKS
 from flipside.games.flipside.state import START_LIFE
 
-from .base import JSON, Choices, GameSpaces, View, picked_cards, sized, subset_labels, subsets
+from .base import (
+    JSON,
+    Choices,
+    GameSpaces,
+    Later,
+    View,
+    picked_cards,
+    sized,
+    subset_labels,
+    subsets,
+)
 
 HAND = 5  # R7: five cards a seat
 ORIENT = 1 << HAND  # the first orientation action
@@ -33,23 +43,32 @@ SEAT_WIDTH = 7
 
 
 def choices(legal: list[JSON], view: View) -> Choices:
-    found: Choices = {}
+    found = Choices()
     for action in legal:
         cards = action["cards"]
         if action["kind"] == "exchange":
-            found |= picked_cards(
+            picked_cards(
+                found,
                 0,
                 cards,
                 sized(action),
                 lambda picked: {"kind": "exchange", "discard": picked},
             )
         elif action["kind"] == "orientation":
-            for mask, flipped in enumerate(subsets(len(cards))):
-                oriented = [
-                    card[::-1] if index in flipped else card for index, card in enumerate(cards)
-                ]
-                found[ORIENT + mask] = {"kind": "orientation", "cards": oriented}
+            found.later(range(ORIENT, ORIENT + (1 << len(cards))), _oriented(cards))
     return found
+
+
+def _oriented(cards: list[str]) -> Later:
+    """The orientations of `cards`: bit i of the offset turns card i low rank up (R11)."""
+    flips = subsets(len(cards))
+
+    def body(mask: int) -> JSON:
+        flipped = flips[mask]
+        oriented = [card[::-1] if index in flipped else card for index, card in enumerate(cards)]
+        return {"kind": "orientation", "cards": oriented}
+
+    return Later(ORIENT, body)
 
 
 def _seat(view: View) -> Callable[[View], list[float]]:
@@ -87,10 +106,10 @@ def encode(view: View) -> Vector:
             scaled(view["round"], 10),
             scaled(view["deck_count"], len(DECK)),
             float(relative(view["to_act"], view) == 0),
-            *card_slots([rank for card in hand for rank in card], RANK_INDEX, 2 * HAND),
-            *card_set(_on_table(view), DECK_INDEX),
-            *seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view)),
-        ]
+        ],
+        card_slots([rank for card in hand for rank in card], RANK_INDEX, 2 * HAND),
+        card_set(_on_table(view), DECK_INDEX),
+        seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view)),
     )
 
 

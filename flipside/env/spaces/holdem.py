@@ -45,7 +45,7 @@ def raise_to(view: View, fraction: float) -> int:
 
 
 def choices(legal: list[JSON], view: View) -> Choices:
-    found: Choices = {}
+    found = Choices()
     for action in legal:
         kind = action["kind"]
         if kind in FIXED:
@@ -98,10 +98,10 @@ def encode(view: View) -> Vector:
             scaled(view["min_raise_to"], chips),
             scaled(view["big_blind"], chips),
             scaled(view["hand"], view["max_hands"]),
-            *card_slots(list(me["cards"] or []), DECK_INDEX, 2),
-            *card_set(view["board"] or [], DECK_INDEX),
-            *seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view)),
-        ]
+        ],
+        card_slots(list(me["cards"] or []), DECK_INDEX, 2),
+        card_set(view["board"] or [], DECK_INDEX),
+        seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view)),
     )
 
 

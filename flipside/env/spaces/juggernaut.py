@@ -46,13 +46,13 @@ SEAT_WIDTH = 9
 
 
 def choices(legal: list[JSON], view: View) -> Choices:
-    found: Choices = {}
+    found = Choices()
     for action in legal:
         kind = action["kind"]
         if kind == "augment":
             found[action["count"]] = {"kind": "augment", "count": action["count"]}
         elif kind == "exchange":
-            found |= _exchanges(action)
+            _exchanges(found, action)
         elif kind == "reveal":
             offset = relative(action["target"], view)
             found[REVEAL + (offset or 0) - 1] = {"kind": "reveal", "target": action["target"]}
@@ -61,15 +61,16 @@ def choices(legal: list[JSON], view: View) -> Choices:
     return found
 
 
-def _exchanges(action: JSON) -> Choices:
+def _exchanges(found: Choices, action: JSON) -> None:
     method = action["method"]
     if method == "all":
-        return {ALL: {"kind": "exchange", "method": "all", "cards": []}}
-    counts = {option["picked"] for option in action["costs"]}
-    return picked_cards(
+        found[ALL] = {"kind": "exchange", "method": "all", "cards": []}
+        return
+    picked_cards(
+        found,
         INDIVIDUAL if method == "individual" else KEEP,
         action["cards"],
-        lambda size: size in counts,
+        {option["picked"] for option in action["costs"]},
         lambda picked: {"kind": "exchange", "method": method, "cards": picked},
     )
 
@@ -101,9 +102,9 @@ def encode(view: View) -> Vector:
             scaled(view["set_no"], 10),
             scaled(view["deck_count"], len(DECK)),
             scaled(view["pile_count"], len(DECK)),
-            *card_slots(list(me["cards"] or []), CARD_INDEX, MAX_HAND),
-            *seat_rows(view, SEAT_WIDTH, SEATS, _seat(view)),
-        ]
+        ],
+        card_slots(list(me["cards"] or []), CARD_INDEX, MAX_HAND),
+        seat_rows(view, SEAT_WIDTH, SEATS, _seat(view)),
     )
 
 

@@ -36,11 +36,12 @@ SEAT_WIDTH = 4
 
 
 def choices(legal: list[JSON], view: View) -> Choices:
-    found: Choices = {}
+    found = Choices()
     for action in legal:
         kind = action["kind"]
         if kind == "change":
-            found |= picked_cards(
+            picked_cards(
+                found,
                 0,
                 action["cards"],
                 sized(action),
@@ -55,7 +56,8 @@ def choices(legal: list[JSON], view: View) -> Choices:
             if "roll" in preps:
                 found[ACCEPT + 1] = {"kind": "accept", "prep": "roll"}
             if "change" in preps:
-                found |= picked_cards(
+                picked_cards(
+                    found,
                     ACCEPT_CHANGE,
                     action["cards"],
                     sized(action),
@@ -90,11 +92,11 @@ def encode(view: View) -> Vector:
             scaled(view["turn"], 20),
             scaled(view["deck_count"], len(DECK)),
             scaled(view["target"], TARGET),
-            *card_slots(hand, DECK_INDEX, HAND_SIZE),
-            *card_set(other["shown"] or [], DECK_INDEX),
-            *card_set(view["discards"] or [], DECK_INDEX),
-            *seat_rows(view, SEAT_WIDTH, 2, _seat(view)),
-        ]
+        ],
+        card_slots(hand, DECK_INDEX, HAND_SIZE),
+        card_set(other["shown"] or [], DECK_INDEX),
+        card_set(view["discards"] or [], DECK_INDEX),
+        seat_rows(view, SEAT_WIDTH, 2, _seat(view)),
     )
 
 

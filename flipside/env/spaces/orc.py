@@ -23,7 +23,7 @@ SEAT_WIDTH = 7 + 2 * len(NUMBERS)
 
 
 def choices(legal: list[JSON], view: View) -> Choices:
-    found: Choices = {}
+    found = Choices()
     for action in legal:
         kind = action["kind"]
         if kind == "draw":
@@ -74,8 +74,8 @@ def encode(view: View) -> Vector:
             scaled(view["round_deck_size"], DECK_SIZE),
             scaled(view["action_deck_size"], DECK_SIZE),
             *_counts(list(view["drawn"] or [])),
-            *seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view)),
-        ]
+        ],
+        seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view)),
     )
 
 
