@@ -33,6 +33,7 @@ import psycopg
 from flask import Flask, Response, current_app, g, request
 
 from flipside.config import RateLimit
+from flipside.logging import get_logger
 from flipside.store import StoreUnavailable
 
 from .auth import presented_token, token_hash
@@ -50,6 +51,8 @@ PRUNE_EVERY = 1000  # requests of a process
 # After the shared table failed to answer, this process's own buckets only for this long: an
 # outage must not make every request (``/healthz`` too) wait for a connection first.
 UNREACHABLE_PAUSE_SECONDS = 1.0
+
+log = get_logger(__name__)
 
 
 class Limiter(Protocol):
@@ -166,14 +169,14 @@ class SharedRateLimiter:
         return None if found is None else self._wait_of(found)
 
     def know(self, key: str) -> None:
-        if self._run(_KNOW, key) is _UNREACHABLE:
+        if self._run(_KNOW, key, returns_row=False) is _UNREACHABLE:
             self._fallback.know(key)
 
     def _wait_of(self, row: Any) -> float:
         tokens, granted = row
         return 0.0 if granted else (1 - tokens) / self.rate
 
-    def _run(self, statement: str, key: str) -> Any:
+    def _run(self, statement: str, key: str, returns_row: bool = True) -> Any:
         if self._clock() < self._unreachable_until:
             return _UNREACHABLE
         parameters = {"key": key, "rate": self.rate, "burst": self.burst}
@@ -181,9 +184,11 @@ class SharedRateLimiter:
             with self._connect() as conn:
                 if next(self._requests) % PRUNE_EVERY == 0:
                     conn.execute(_PRUNE, {"idle": PRUNE_AFTER_SECONDS})
-                return conn.execute(statement, parameters).fetchone()
-        except (StoreUnavailable, psycopg.Error):
+                cursor = conn.execute(statement, parameters)
+                return cursor.fetchone() if returns_row else None
+        except (StoreUnavailable, psycopg.OperationalError) as error:
             self._unreachable_until = self._clock() + UNREACHABLE_PAUSE_SECONDS
+            log.warning("rate_limit_table_unreachable", error=str(error)[:200])
             return _UNREACHABLE
 
 
