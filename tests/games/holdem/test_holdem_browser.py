@@ -68,8 +68,12 @@ def bet_with_the_control(page: Any, rng: random.Random) -> None:
     low, high = int(control.get_attribute("min")), int(control.get_attribute("max"))
     assert low <= high
     amount = rng.randint(low, high)
-    control.fill(str(amount))
-    control.dispatch_event("change")
+    # Typed and committed in one task: a redraw between the two (an event arriving) would
+    # replace the control, and the change would then commit the old amount.
+    control.evaluate(
+        "(input, value) => { input.value = value; input.dispatchEvent(new Event('change')); }",
+        str(amount),
+    )
     button = page.locator("#bet, #raise").first
     assert str(amount) in button.inner_text()
     button.tap()
