@@ -140,7 +140,8 @@ def claimed(seats: list[SeatSpec]) -> list[SeatSpec]:
     """`seats`, each person's seat under a registered name claimed for its player: spelt as
     registered and marked registered. 403 name_registered unless the request presents the
     player's token. Other names stay as they are: guests'."""
-    named = [seat.name for seat in seats if seat.kind == "human" and seat.name is not None]
+    # Only a valid name can be registered; the others are refused with the seats, later.
+    named = [seat.name for seat in seats if seat.kind == "human" and valid_name(seat.name)]
     players = registry().find(named) if named else {}
     if not players:
         return seats

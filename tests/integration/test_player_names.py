@@ -5,6 +5,7 @@ had folded before names could be registered.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -69,6 +70,15 @@ def client(database_url: str) -> Iterator[FlaskClient]:
     finally:
         app.extensions["flipside"].service.store.close()
         app.extensions["flipside"].credentials.close()
+
+
+def test_a_name_no_one_could_register_is_refused_with_the_seats_not_looked_up(
+    client: FlaskClient,
+) -> None:
+    seats = [{"type": "human", "name": "a\udb43"}, {"type": "npc", "level": "easy"}]
+    body = json.dumps({"seats": seats})  # a lone surrogate: no text PostgreSQL can take
+    created = client.post("/v1/matches", data=body, content_type="application/json")
+    assert created.status_code == 422 and created.json["code"] == "invalid_seats", created.json
 
 
 def test_registering_and_claiming_over_http(client: FlaskClient) -> None:
