@@ -20,9 +20,9 @@ from click.testing import CliRunner, Result
 from flipside.cli.main import cli
 
 from flipside.db import connect
-from flipside.store import GENESIS_HASH, PostgresEventStore
-from flipside.store.chain import recompute_hash
+from flipside.store import PostgresEventStore
 from tests.flipside_moves import exchange, orient, state_of
+from tests.integration.test_audit_tamper import reseal_stream
 from tests.recorded_matches import finished_match, project, running_match, service
 
 
@@ -131,27 +131,12 @@ def test_forged_metadata_with_every_hash_recomputed_is_reported_as_rewritten(
         (match_id,),
     )
     assert f"{match_id} event 2 [chain]" in audit(anchored, match_id).stdout
-    reseal(tamper, anchored.url, match_id)
+    reseal_stream(tamper, anchored.url, match_id)
     assert audit(anchored, match_id).exit_code == 0
     result = audit(anchored, "--anchor", str(anchored.path))
     assert result.exit_code == 1
     [line] = anchor_lines(result)
     assert f"ANCHOR {match_id} event " in line and "[rewritten]" in line
-
-
-def reseal(conn: psycopg.Connection[Any], url: str, match_id: str) -> None:
-    """Recompute every hash of the stream, as a forger with the table owner's rights can."""
-    prev = GENESIS_HASH
-    with PostgresEventStore(url) as store:
-        events = store.read_stream(match_id)
-    for event in events:
-        event = dataclasses.replace(event, prev_hash=prev)
-        event = dataclasses.replace(event, hash=recompute_hash(event))
-        conn.execute(
-            "UPDATE events SET prev_hash = %s, hash = %s WHERE stream_id = %s AND version = %s",
-            (event.prev_hash, event.hash, match_id, event.version),
-        )
-        prev = event.hash
 
 
 def test_a_tampered_anchor_file_is_refused_in_one_line(anchored: Anchored) -> None:

@@ -127,14 +127,15 @@ def test_a_changed_drawn_card(
         (str(drawn).replace("'", '"'), match_id, version),
     )
     if reseal:  # a forger who also recomputes every hash from there on
-        _reseal(tamper, database_url, match_id)
+        reseal_stream(tamper, database_url, match_id)
     code, output = audit(database_url, match_id)
     assert code == 1
     assert_caught(output, match_id, version, "draw")
     assert ("[chain]" in output) != reseal
 
 
-def _reseal(conn: Any, database_url: str, match_id: str) -> None:
+def reseal_stream(conn: Any, database_url: str, match_id: str) -> None:
+    """Recompute every hash of the stream, as a forger with the table owner's rights can."""
     prev = GENESIS_HASH
     with PostgresEventStore(database_url) as fresh:  # not the test store's remembered tips
         events = fresh.read_stream(match_id)
