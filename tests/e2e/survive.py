@@ -22,8 +22,8 @@ from typing import Any
 
 import requests
 
-from flipside.records.audit import audit_batch
 from flipside.db import connect
+from flipside.records.audit import audit_batch
 from flipside.store import PostgresEventStore
 
 from .live_server import ApiClient, random_move

@@ -20,8 +20,18 @@ def test_idle_streams_and_stalled_bodies_leave_the_server_serving(
     postgres_server_url: str,
 ) -> None:
     done = subprocess.run(
-        [sys.executable, str(SCRIPT), "--streams", "100", "--stalled", "20", "--seconds", "11"]
-        + ["--server-url", postgres_server_url],
+        [
+            sys.executable,
+            str(SCRIPT),
+            "--streams",
+            "100",
+            "--stalled",
+            "20",
+            "--seconds",
+            "11",
+            "--server-url",
+            postgres_server_url,
+        ],
         cwd=SCRIPT.parent,
         capture_output=True,
         text=True,
