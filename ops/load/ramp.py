@@ -30,7 +30,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from run import Client, drive, play_match, serving, tree_cpu_seconds, warm_up
+from run import Client, client_address, drive, play_match, serving, tree_cpu_seconds, warm_up
 
 from flipside.db import private_cluster, scratch_server_url, temporary_database
 from flipside.store import PostgresEventStore
@@ -78,8 +78,8 @@ class RetryingClient(Client):
     """A `run.Client` that sends each POST with an ``Idempotency-Key`` and retries any call
     after a 503 or a lost connection (a POST with the same key) until it is answered."""
 
-    def __init__(self, port: int, tally: Tally) -> None:
-        super().__init__(port)
+    def __init__(self, port: int, tally: Tally, address: str) -> None:
+        super().__init__(port, address=address)
         self.tally = tally
         self.served_at: list[float] = []  # time.monotonic() of each answer
 
@@ -123,7 +123,7 @@ def restart(clients: int, seconds: float, down_seconds: float) -> None:
     tally = Tally()
     with private_cluster("ramp") as (postgres, url), serving(url, []) as (port, _):
         warm_up(port, play_match)
-        workers = [RetryingClient(port, tally) for _ in range(clients)]
+        workers = [RetryingClient(port, tally, client_address(n)) for n in range(clients)]
         stop = threading.Event()
         threads = [
             threading.Thread(target=_play_until, args=(worker, random.Random(i), stop))

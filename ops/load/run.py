@@ -42,12 +42,20 @@ EASY = {"type": "npc", "level": "easy"}
 SEATS = [{"type": "human", "name": "load"}, EASY, EASY]
 
 
+def client_address(n: int) -> str:
+    """The loopback address of load client `n`: each client is an address of its own, as
+    people are, so the server's rate limit by address (`api.ratelimit`) counts each apart."""
+    return f"127.0.{2 + n // 250}.{1 + n % 250}"
+
+
 class Client:
     """One keep-alive HTTP connection that times every request, and waits `think` seconds
     (not timed) before each, as a person or a paced bot would."""
 
-    def __init__(self, port: int, think: float = 0.0) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    def __init__(self, port: int, think: float = 0.0, address: str = "127.0.0.1") -> None:
+        self.connection = http.client.HTTPConnection(
+            "127.0.0.1", port, timeout=60, source_address=(address, 0)
+        )
         self.latencies: list[float] = []
         self.by_kind: dict[str, list[float]] = {}  # "POST exchange": latencies
         self.think = think
@@ -127,16 +135,22 @@ def drive(
     think: float = 0.0,
 ) -> Result:
     """`clients` threads each repeat `unit` until `seconds` have passed; unfinished units of
-    work at the deadline are not counted (their requests are)."""
-    workers = [Client(port, think) for _ in range(clients)]
+    work at the deadline are not counted (their requests are). A client's failure (an
+    answer it did not expect) is raised once all have stopped: figures of a run whose
+    clients gave up would be wrong."""
+    workers = [Client(port, think, client_address(n)) for n in range(clients)]
     done = [0] * clients
+    failures: list[Exception] = []
     deadline = time.perf_counter() + seconds
 
     def loop(index: int) -> None:
         rng = random.Random(index)
-        while time.perf_counter() < deadline:
-            unit(workers[index], rng)
-            done[index] += 1
+        try:
+            while time.perf_counter() < deadline:
+                unit(workers[index], rng)
+                done[index] += 1
+        except Exception as failure:
+            failures.append(failure)
 
     threads = [threading.Thread(target=loop, args=(i,)) for i in range(clients)]
     started = time.perf_counter()
@@ -144,6 +158,8 @@ def drive(
         thread.start()
     for thread in threads:
         thread.join()
+    if failures:
+        raise failures[0]
     elapsed = time.perf_counter() - started
     latencies = sorted(latency for worker in workers for latency in worker.latencies)
     by_kind: dict[str, list[float]] = {}
