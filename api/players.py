@@ -141,7 +141,11 @@ def claimed(seats: list[SeatSpec]) -> list[SeatSpec]:
     registered and marked registered. 403 name_registered unless the request presents the
     player's token. Other names stay as they are: guests'."""
     # Only a valid name can be registered; the others are refused with the seats, later.
-    named = [seat.name for seat in seats if seat.kind == "human" and valid_name(seat.name)]
+    named = [
+        seat.name
+        for seat in seats
+        if seat.kind == "human" and seat.name is not None and valid_name(seat.name)
+    ]
     players = registry().find(named) if named else {}
     if not players:
         return seats
