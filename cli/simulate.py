@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,7 +15,7 @@ from rich.table import Table
 from flipside.custom_policies import PolicyError, SeatedPolicy, load
 from flipside.engine.errors import RuleViolation
 from flipside.engine.registry import DEFAULT_GAME, AnyGame, game_named
-from flipside.simulation import SimulationResult, drivers_of
+from flipside.simulation import SimulationResult, drivers_of, simulate_in_processes
 from flipside.simulation import simulate as run_simulation
 
 from .games import seat_range
@@ -179,6 +180,13 @@ def _print_table(console: Console, result: SimulationResult, rotated: bool) -> N
     help="Seat your own policy (the game's Policy, docs/policies.md) in place of SEAT's "
     "level; it rotates and is summarised like a level. Repeatable.",
 )
+@click.option(
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 256),
+    help="Processes to share the matches out to; the run and its digest are the same.",
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
 def simulate(
     game_id: str,
@@ -189,6 +197,7 @@ def simulate(
     seed: int,
     game_options: tuple[str, ...],
     policies: tuple[str, ...],
+    jobs: int,
     as_json: bool,
 ) -> None:
     """Play MATCHES matches of computer players of a game in process and summarise them per
@@ -206,19 +215,32 @@ def simulate(
     console = Console(stderr=True)
     with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
         task = bar.add_task("simulating", total=matches)
+        settings: dict[str, Any] = {
+            "rotated": rotate,
+            "game": game.id,
+            "custom": custom,
+            "options": options,
+        }
         try:
-            result = run_simulation(
-                matches,
-                seat_levels,
-                seed,
-                rotated=rotate,
-                progress=lambda: bar.advance(task),
-                game=game.id,
-                custom=custom,
-                options=options,
-            )
+            if jobs == 1:
+                result = run_simulation(
+                    matches, seat_levels, seed, progress=lambda: bar.advance(task), **settings
+                )
+            else:
+                result = simulate_in_processes(
+                    jobs,
+                    matches,
+                    seat_levels,
+                    seed,
+                    progress=lambda done: bar.advance(task, done),
+                    **settings,
+                )
         except PolicyError as error:  # your policy failed: which seat, which move
             raise click.ClickException(str(error)) from None
+        except pickle.PicklingError as error:
+            raise click.ClickException(
+                f"--jobs needs policies defined at a module's top level: {error}"
+            ) from None
     summary = _summary(game, result, seat_levels, rotate, options)
     if as_json:
         click.echo(json.dumps(summary))

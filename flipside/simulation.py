@@ -1,7 +1,9 @@
 """Whole matches of computer players, in process: for `flipside simulate` and benchmarks.
 
 Every match's seed is derived from the run's seed and the deal number, so a run is
-reproducible anywhere; the digest (sha256 over every event, in order) proves it. With
+reproducible anywhere; the digest proves it: the sha256 over each match's sha256 of its
+events, in match order, so a run shared out to processes (`simulate_in_processes`) has the
+same digest whatever the number of processes. With
 rotation, each deal (seed) is played once per rotation of the levels around the table, so
 the cards' luck is shared out evenly; a level's confidence interval is then taken over
 deals, the independent unit. Besides places, each level's score is summarised as the game
@@ -24,6 +26,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,7 +157,11 @@ class SimulationResult:
     scores: list[list[float]] = field(default_factory=list)  # per match, per seat, summarised
     levels: list[list[str]] = field(default_factory=list)  # per match, per seat
     deals: list[int] = field(default_factory=list)  # per match
-    digest: str = ""
+    match_digests: list[bytes] = field(default_factory=list)  # per match: sha256 of its events
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(b"".join(self.match_digests)).hexdigest()
 
     @property
     def rounds_per_second(self) -> float:
@@ -243,7 +250,6 @@ def simulate(
     the_game = game_named(game)
     custom = {**_drivers_at(the_game, levels), **(custom or {})}
     result = SimulationResult(wins=[0] * len(levels))
-    digest = hashlib.sha256()
     started = time.perf_counter()
     for number in range(first_match, first_match + matches):
         deal, rotation = divmod(number, len(levels)) if rotated else (number, 0)
@@ -257,8 +263,10 @@ def simulate(
             game=game,
             options=options,
         )
+        digest = hashlib.sha256()
         for event in events:
             digest.update(event_bytes(the_game, event))
+        result.match_digests.append(digest.digest())
         progressed = the_game.progress(state)
         outcome = progressed.outcome
         assert outcome is not None and outcome.winner is not None
@@ -274,5 +282,59 @@ def simulate(
         if progress:
             progress()
     result.seconds = time.perf_counter() - started
-    result.digest = digest.hexdigest()
     return result
+
+
+def merged(parts: Sequence[SimulationResult], seconds: float) -> SimulationResult:
+    """One run from its parts, given in match order; `seconds` is the whole run's."""
+    return SimulationResult(
+        matches=sum(part.matches for part in parts),
+        rounds=sum(part.rounds for part in parts),
+        events=sum(part.events for part in parts),
+        seconds=seconds,
+        wins=[sum(wins) for wins in zip(*(part.wins for part in parts), strict=True)],
+        places=[row for part in parts for row in part.places],
+        scores=[row for part in parts for row in part.scores],
+        levels=[row for part in parts for row in part.levels],
+        deals=[deal for part in parts for deal in part.deals],
+        match_digests=[digest for part in parts for digest in part.match_digests],
+    )
+
+
+def chunks(matches: int, jobs: int, step: int) -> list[range]:
+    """Matches ``0 .. matches - 1`` in about four ranges per job, each a multiple of `step`
+    long (a deal's rotations stay together) but perhaps the last.
+
+    >>> chunks(10, 1, 2)
+    [range(0, 4), range(4, 8), range(8, 10)]
+    """
+    size = max(step, -(-matches // (4 * jobs * step)) * step)
+    return [range(start, min(matches, start + size)) for start in range(0, matches, size)]
+
+
+def simulate_in_processes(
+    jobs: int,
+    matches: int,
+    levels: Sequence[str],
+    run_seed: int,
+    *,
+    progress: Callable[[int], None] | None = None,
+    **settings: Any,
+) -> SimulationResult:
+    """`simulate` shared out to `jobs` processes, the same run (and digest) as in one;
+    `progress` is told how many matches each finished part played. `settings` are
+    `simulate`'s keywords (your policies in `custom` must pickle: a module-level class or
+    function does)."""
+    step = len(levels) if settings.get("rotated") else 1
+    parts = chunks(matches, jobs, step)
+    started = time.perf_counter()
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = [
+            pool.submit(simulate, len(part), levels, run_seed, first_match=part.start, **settings)
+            for part in parts
+        ]
+        for future in as_completed(futures):
+            if progress:
+                progress(future.result().matches)
+        results = [future.result() for future in futures]
+    return merged(results, time.perf_counter() - started)

@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import statistics
@@ -42,6 +41,7 @@ from flipside.simulation import (
     PoliciesFor,
     SimulationResult,
     match_seed,
+    merged,
     play_match,
     rotate,
     simulate,
@@ -73,13 +73,7 @@ def ladder(deals: int, seed: int, pool: Executor) -> dict[str, object]:
     """Part 1: the rotated four-level table, in chunks of deals shared out to `pool`."""
     started = time.perf_counter()
     chunks = list(pool.map(_ladder_chunk, [(chunk, seed) for chunk in _chunks(deals)]))
-    result = SimulationResult(
-        matches=sum(chunk.matches for chunk in chunks),
-        rounds=sum(chunk.rounds for chunk in chunks),
-        places=[places for chunk in chunks for places in chunk.places],
-        levels=[levels for chunk in chunks for levels in chunk.levels],
-        deals=[deal for chunk in chunks for deal in chunk.deals],
-    )
+    result = merged(chunks, time.perf_counter() - started)
     stats = result.by_level()
     ordered = [stats[level] for level in LADDER]
     return {
@@ -89,8 +83,7 @@ def ladder(deals: int, seed: int, pool: Executor) -> dict[str, object]:
         "by_level": {row.level: row.to_json() for row in ordered},
         "order_holds": all(a.mean_place > b.mean_place for a, b in pairwise(ordered)),
         "intervals_apart": all(_apart(a, b) for a, b in pairwise(ordered)),
-        # The chunks' simulate digests, hashed in order: the run's fingerprint.
-        "digest": hashlib.sha256("".join(chunk.digest for chunk in chunks).encode()).hexdigest(),
+        "digest": result.digest,  # the run's fingerprint, however it was shared out
     }
 
 

@@ -11,6 +11,9 @@ Four figures from one run, on one core, so they can be compared side by side:
 - ``easy``: `simulation.play_match` with easy seats: ``seat views`` plus the easy policy.
 - ``simulate``: `simulation.simulate`, what ``flipside simulate --json`` reports: ``easy``
   plus the sha256 digest over the canonical JSON of every event.
+- ``simulate --jobs N`` (with ``--jobs``, wall clock): the same run shared out to N
+  processes (`simulation.simulate_in_processes`); its speed-up over ``simulate`` and whether
+  the digest is the same are printed.
 
 The policy's one-off tables are built before timing. ``easy`` and ``simulate`` play
 ``--easy-matches`` matches (the policy costs far more than the domain), the others
@@ -32,7 +35,7 @@ from flipside.games.flipside.rules import execute, initial_state
 from flipside.games.flipside.shuffle import policy_random
 from flipside.games.flipside.state import Match
 from flipside.games.flipside.views import view
-from flipside.simulation import match_seed, play_match, simulate
+from flipside.simulation import match_seed, play_match, simulate, simulate_in_processes
 
 Clock = Callable[[], float]
 CLOCKS: dict[str, Clock] = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -92,6 +95,14 @@ def bench_simulate(matches: int, seats: int, run_seed: int, clock: Clock) -> dic
     return {**_rates(result.rounds, result.events, clock() - started), "digest": result.digest}
 
 
+def bench_jobs(matches: int, seats: int, run_seed: int, jobs: int) -> dict[str, float | str]:
+    """`bench_simulate`'s run shared out to `jobs` processes, by the wall clock."""
+    started = time.perf_counter()
+    result = simulate_in_processes(jobs, matches, ["easy"] * seats, run_seed)
+    elapsed = time.perf_counter() - started
+    return {**_rates(result.rounds, result.events, elapsed), "digest": result.digest}
+
+
 def _rates(rounds: int, events: int, seconds: float) -> dict[str, float]:
     return {
         "rounds": rounds,
@@ -114,6 +125,7 @@ def main() -> None:
         default="wall",
         help="cpu: this process's CPU time, steadier than wall time on a shared machine",
     )
+    parser.add_argument("--jobs", type=int, default=0, help="also simulate in N processes")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     args = parser.parse_args()
     clock = CLOCKS[args.clock]
@@ -124,6 +136,12 @@ def main() -> None:
         "easy": bench_easy(args.easy_matches, args.seats, args.seed, clock),
         "simulate": bench_simulate(args.easy_matches, args.seats, args.seed, clock),
     }
+    if args.jobs:
+        one = bench_simulate(args.easy_matches, args.seats, args.seed, time.perf_counter)
+        results["simulate, 1 job"] = one
+        results[f"simulate, {args.jobs} jobs"] = bench_jobs(
+            args.easy_matches, args.seats, args.seed, args.jobs
+        )
     if args.json:
         print(json.dumps(results))
         return
@@ -135,6 +153,11 @@ def main() -> None:
             f"{figures['rounds_per_second']:>11,.0f}{figures['events_per_second']:>11,.0f}"
         )
     print(f"simulate digest {results['simulate']['digest']}")
+    if args.jobs:
+        one, many = results["simulate, 1 job"], results[f"simulate, {args.jobs} jobs"]
+        speedup = float(one["seconds"]) / float(many["seconds"])
+        same = "the same digest" if one["digest"] == many["digest"] else "DIGESTS DIFFER"
+        print(f"{args.jobs} jobs: {speedup:.2f}x one job by the wall clock, {same}")
 
 
 if __name__ == "__main__":

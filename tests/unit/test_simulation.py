@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import statistics
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -13,7 +14,14 @@ from flipside.cli.main import cli
 
 from flipside.engine.game import Score
 from flipside.engine.registry import game_named
-from flipside.simulation import Z_95, SimulationResult, rotate, simulate, summarised_score
+from flipside.simulation import (
+    Z_95,
+    SimulationResult,
+    rotate,
+    simulate,
+    simulate_in_processes,
+    summarised_score,
+)
 
 LEVELS = ["easy", "normal", "hard", "easy"]
 
@@ -144,3 +152,33 @@ def test_cli_rotation_needs_whole_deals() -> None:
     outcome = CliRunner().invoke(cli, ["simulate", "--matches", "5", "--rotate"])
     assert outcome.exit_code == 2
     assert "multiple of 4" in outcome.output
+
+
+def test_a_run_shared_out_to_processes_is_the_same_run() -> None:
+    alone = simulate(12, LEVELS, 5, rotated=True)
+    shared = simulate_in_processes(2, 12, LEVELS, 5, rotated=True)
+    assert shared.digest == alone.digest
+    assert (shared.places, shared.scores, shared.levels, shared.deals, shared.wins) == (
+        alone.places,
+        alone.scores,
+        alone.levels,
+        alone.deals,
+        alone.wins,
+    )
+    assert (shared.matches, shared.rounds, shared.events) == (
+        alone.matches,
+        alone.rounds,
+        alone.events,
+    )
+
+
+def test_simulate_jobs_gives_the_digest_of_one_process() -> None:
+    def run(jobs: str) -> dict[str, Any]:
+        args = ["simulate", "--matches", "9", "--levels", "easy,hard,easy", "--rotate", "--json"]
+        result = CliRunner().invoke(cli, [*args, "--jobs", jobs])
+        assert result.exit_code == 0, result.output
+        summary: dict[str, Any] = json.loads(result.stdout)
+        return summary
+
+    one, two = run("1"), run("2")
+    assert two["digest"] == one["digest"] and two["by_level"] == one["by_level"]
