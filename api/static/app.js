@@ -15,7 +15,7 @@ const $ = (id) => document.getElementById(id);
 
 const state = {
   screen: "top", // "top" or "game"
-  games: undefined, // GET /v1/games (api.js); null when it could not be read
+  games: undefined, // GET /v1/games: the page's copy, or asked (api.js); null when unread
   choice: { game: null, players: 3, level: null, options: {} },
   screens: null, // the screens of the chosen game, or of the match's game while in a match
   match: null, // as saved (store.js)
@@ -363,12 +363,19 @@ $("open-record").addEventListener("click", () => {
 $("close-record").addEventListener("click", () => $("record").close());
 document.addEventListener("pointerup", () => redrawHeld && setTimeout(render));
 
+// The list of games as the server wrote it into the page (api/web.py), or undefined when it
+// did not (the page as a plain file).
+function embeddedGames() {
+  const text = $("games").textContent;
+  return text ? JSON.parse(text).games : undefined;
+}
+
 async function boot() {
   const saved = savedMatch();
   if (saved) state.choice = choiceOf(saved, saved.game);
   if (saved) screensOf(saved.game); // on its way while the list of games is read
   try {
-    state.games = await listGames();
+    state.games = embeddedGames() ?? (await listGames());
   } catch (error) {
     state.games = null;
     showError(error);

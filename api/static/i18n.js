@@ -20,6 +20,9 @@ const SHELL = {
     lostMatch: "この試合はもう続けられません",
     noGames: "ゲームの一覧を読み込めませんでした",
     noScreens: "このゲーム({game})の画面はまだありません",
+    addEntry: "行を追加",
+    removeEntry: "この行を削除",
+    noEntries: "なし",
   },
   en: {
     game: "Game",
@@ -39,6 +42,9 @@ const SHELL = {
     lostMatch: "This match cannot be continued",
     noGames: "The list of games could not be loaded",
     noScreens: "This client has no screens for {game} yet",
+    addEntry: "Add a row",
+    removeEntry: "Remove this row",
+    noEntries: "None",
   },
 };
 

@@ -90,6 +90,8 @@ class GameAdapter(ABC, Generic[S, E, C, V, P]):
     sight: Sight[S, E, V]
     computers: Computers[S, C, P]
     codec: EventCodec[E]
+    # What a seat may do now (`Game.legal_actions`): every game writes its own.
+    legal_actions: Callable[[S, int], list[JSON]]
 
     # --- creating and deciding ------------------------------------------------------------
     def options(self, raw: Mapping[str, Any]) -> JSON:
@@ -124,6 +126,10 @@ class GameAdapter(ABC, Generic[S, E, C, V, P]):
 
     def evolve(self, state: S, event: E) -> S:
         return self.decider.evolve(state, event)
+
+    def legal_actions_seen(self, state: S, seat: int, view: V) -> list[JSON]:
+        """A game that reads its legal actions from the seat's view overrides this."""
+        return self.legal_actions(state, seat)
 
     def default_command(self, state: S, seat: int, waited_seconds: int) -> C:
         return self.decider.time_out(seat, waited_seconds)

@@ -183,6 +183,12 @@ class Game(Protocol[S, E, C, V, P]):
         """What `seat` may do now: ``[{"kind": ..., <parameters: cards, min, max...>}]``."""
         ...
 
+    def legal_actions_seen(self, state: S, seat: int, view: V) -> list[JSON]:
+        """`legal_actions(state, seat)`, given `view`, the seat's ``view(state, seat)``
+        already built: a caller that needs both (the learning environment, every step)
+        saves building the view a second time."""
+        ...
+
     def default_command(self, state: S, seat: int, waited_seconds: int) -> C:
         """The move made for an awaited person whose turn timed out."""
         ...

@@ -70,6 +70,7 @@ class Table:
         # once, and each costs about as much as a decider step.
         self._progress: Progress | None = None
         self._views: dict[int, JSON] = {}  # by seat
+        self._sights: dict[int, Any] = {}  # the game's view dataclass
         self._seen: dict[int, Fields] = {}
         self._observations: dict[int, Vector] = {}
         self._legal: dict[int, list[JSON]] = {}
@@ -99,10 +100,16 @@ class Table:
             self._views[seat] = envelope(self.game, self.state, seat)
         return self._views[seat]
 
+    def sight(self, seat: int) -> Any:
+        """The seat's view as the game builds it (``Game.view``), before any JSON."""
+        if seat not in self._sights:
+            self._sights[seat] = self.game.view(self.state, seat)
+        return self._sights[seat]
+
     def seen(self, seat: int) -> Fields:
         """The seat's view, read by its JSON names without building the JSON."""
         if seat not in self._seen:
-            self._seen[seat] = Fields(self.game.view(self.state, seat))
+            self._seen[seat] = Fields(self.sight(seat))
         return self._seen[seat]
 
     def observation(self, seat: int) -> Vector:
@@ -117,7 +124,7 @@ class Table:
     def legal_actions(self, seat: int) -> list[JSON]:
         """The seat's legal actions as the API lists them."""
         if seat not in self._legal:
-            self._legal[seat] = self.game.legal_actions(self.state, seat)
+            self._legal[seat] = self.game.legal_actions_seen(self.state, seat, self.sight(seat))
         return self._legal[seat]
 
     def choices(self, seat: int) -> Choices:
@@ -156,6 +163,7 @@ class Table:
     def _forget(self) -> None:
         self._progress = None
         self._views.clear()
+        self._sights.clear()
         self._seen.clear()
         self._observations.clear()
         self._legal.clear()

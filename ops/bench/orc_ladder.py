@@ -11,6 +11,10 @@ level below, paired by deal (the deals are the same). The ladder holds when each
 is above zero (easy < normal < hard < insane; hate_you >= hard). Processes share the deals.
 
     .venv/bin/python ops/bench/orc_ladder.py [--deals 1000] [--seats 4 6] [--jobs 2]
+        [--others normal]
+
+With ``--others hard`` a level's margin is measured against `hard` seats directly: above zero,
+it plays better than `hard` at that table.
 """
 
 from __future__ import annotations
@@ -41,11 +45,12 @@ def play(levels: Sequence[str], seed: bytes) -> tuple[tuple[int, ...], tuple[int
     return tuple(seat.chips for seat in state.seats), state.winners
 
 
-def deal_result(level: str, seats: int, deal: int) -> tuple[float, float]:
-    """The tested seat's mean margin and win share over the deal's rotations."""
+def deal_result(level: str, seats: int, deal: int, others: str) -> tuple[float, float]:
+    """The tested seat's mean margin and win share over the deal's rotations, `others` in the
+    other seats."""
     margins, shares = [], []
     for position in range(seats):
-        levels = ["normal"] * seats
+        levels = [others] * seats
         levels[position] = level
         chips, winners = play(levels, match_seed(seats, deal))
         margins.append(chips[position] - statistics.fmean(chips))
@@ -70,17 +75,19 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="+", default=[4, 6])
     parser.add_argument("--levels", nargs="+", default=list(LEVELS))
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--others", default="normal", help="the level of the other seats")
     args = parser.parse_args()
     with ProcessPoolExecutor(args.jobs) as pool:
         for seats in args.seats:
             print(
-                f"\n{seats} seats, the level in one seat, normal in the others, {args.deals} deals"
+                f"\n{seats} seats, the level in one seat, {args.others} in the others,"
+                f" {args.deals} deals"
             )
             print(f"{'level':9} {'margin (chips)':>28} {'win share':>28} {'margin - below':>30}")
             results: dict[str, list[tuple[float, float]]] = {}
             for level in args.levels:
                 started = time.perf_counter()
-                jobs = [(level, seats, deal) for deal in range(args.deals)]
+                jobs = [(level, seats, deal, args.others) for deal in range(args.deals)]
                 results[level] = list(pool.map(deal_result, *zip(*jobs, strict=True)))
                 print(_line(level, results, time.perf_counter() - started), flush=True)
 

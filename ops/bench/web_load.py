@@ -2,17 +2,19 @@
 
 Two servers of the same client files, side by side in one run:
 
-- *baseline*: the files as they were served before versioning (plain ``/web/`` URLs,
-  ``no-cache``, uncompressed), by the standard library's file server;
-- *now*: the Flask app (``flipside.api.web``: ``/assets/<hash>/``, a year's ``immutable``
-  caching, gzip).
+- *baseline*: the files as they are in api/static, as ``/web/`` serves them (``no-cache``,
+  uncompressed), by the standard library's file server: each module is asked for once the
+  module importing it has arrived, and the list of games from GET /v1/games (the file server
+  answers it too, with the app's answer: a Playwright route would turn the HTTP cache off);
+- *now*: the Flask app (``flipside.api.web``): the page with the list of games in it, the
+  shell's modules and each game's screens joined into a file each, under ``/assets/<hash>/``
+  with a year's ``immutable`` caching, gzip.
 
 Headless Chromium (``/usr/bin/chromium``) loads ``/`` under an emulated slow 3G link (400 ms
-round trip, 400 kbit/s each way, Chrome's throttling) until the top page lists the games. The
-list of games comes from the app in both (the file server answers it too: a Playwright route
-would turn the HTTP cache off). A first visit starts from an empty cache; a repeat visit
-navigates again in the same browser. Medians of ``--runs`` loads. The times include the
-browser's own work, so they grow with the machine's load: compare the two rows of one run.
+round trip, 400 kbit/s each way, Chrome's throttling) until the top page lists the games. A
+first visit starts from an empty cache; a repeat visit navigates again in the same browser.
+Medians of ``--runs`` loads. The times include the browser's own work, so they grow with the
+machine's load (printed with them): compare the two rows of one run.
 
     python ops/bench/web_load.py --runs 5
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import threading
 import time
@@ -151,7 +154,8 @@ def main() -> None:
             results["baseline"].append(visits(browser, baseline))
             results["now"].append(visits(browser, now))
         browser.close()
-    print(f"slow 3G (400 ms, 400 kbit/s), median of {args.runs} loads")
+    load = ", ".join(f"{average:.2f}" for average in os.getloadavg())
+    print(f"slow 3G (400 ms, 400 kbit/s), median of {args.runs} loads; load average {load}")
     print(f"{'':10} {'first visit':>12} {'repeat visit':>13} {'bytes (first+repeat)':>21}")
     for name, runs in results.items():
         first = statistics.median(run[0] for run in runs)

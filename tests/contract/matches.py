@@ -35,6 +35,8 @@ MATCH_ID = "contract"
 # nobody acts take about 9000 timeouts.
 MAX_DECISIONS = 20_000
 TIMEOUT_MAX = 86_400  # a day: the longest turn timeout a match may have
+ARRAY_MAX_ENTRIES = 4  # entries of a random array option
+ARRAY_NEAR_MINIMUM = 20  # how far above its minimum an entry's number is drawn, often
 
 # The budgets: FAST keeps `pytest tests/contract` within seconds per game; SOAK (tests
 # marked ``soak``, deselected by default) plays many more matches. A failing match is
@@ -95,9 +97,9 @@ class Played:
 
 
 def _option_values(option: Option) -> list[Any]:
-    """The values of `option` other than its default: every other choice; for a number, the
-    minimum (the maximum can make a match as long as the option allows: a million hands of
-    Hold'em)."""
+    """The values of a scalar `option` other than its default: every other choice; for a
+    number, the minimum (the maximum can make a match as long as the option allows: a
+    million hands of Hold'em)."""
     if option.kind == "boolean":
         values: Sequence[Any] = (False, True)
     elif option.choices:
@@ -107,13 +109,59 @@ def _option_values(option: Option) -> list[Any]:
     return [value for value in values if value != option.default]
 
 
+def _field_values(field: Option) -> st.SearchStrategy[Any]:
+    """Any value of one field of an array's entries, within its bounds; a number is often
+    near its minimum, so that an entry (a blind schedule's hand) takes effect within a
+    short match."""
+    if field.kind == "boolean":
+        return st.booleans()
+    if field.choices:
+        return st.sampled_from(field.choices)
+    if field.kind == "string":
+        return st.text(max_size=8)
+    low, high = field.minimum, field.maximum
+    if low is None:
+        return st.integers(None, high)
+    near = low + ARRAY_NEAR_MINIMUM
+    return st.integers(low, near if high is None else min(high, near)) | st.integers(low, high)
+
+
+def _entries(option: Option) -> st.SearchStrategy[list[dict[str, Any]]]:
+    """Arrays of random entries of `option` other than its default (the empty array among
+    them when it is not the default), each field within its bounds, whatever the game's
+    rules say of the entries together (`_accepted`)."""
+    fields = {field.name: _field_values(field) for field in option.items or ()}
+    entry = st.fixed_dictionaries(fields)
+    default = list(option.default)
+    return st.lists(entry, max_size=ARRAY_MAX_ENTRIES).filter(lambda entries: entries != default)
+
+
 def _options(specs: Sequence[Option]) -> st.SearchStrategy[dict[str, Any]]:
-    """All options at their defaults, or all but one, set to one of its other values: each
-    extreme is tried alone, because extremes together can make a match that never ends
-    (Juggernaut with no silver, no rewards and no set limit)."""
+    """All options at their defaults, or all but one, set to one of its other values (an
+    array to random entries): each extreme is tried alone, because extremes together can
+    make a match that never ends (Juggernaut with no silver, no rewards and no set limit)."""
     defaults = {option.name: option.default for option in specs}
-    changed = [{**defaults, o.name: value} for o in specs for value in _option_values(o)]
-    return st.sampled_from([defaults, *changed])
+    scalars = [o for o in specs if o.kind != "array"]
+    changed = [{**defaults, o.name: value} for o in scalars for value in _option_values(o)]
+    arrays = [_entries(o).map(_setting(defaults, o.name)) for o in specs if o.kind == "array"]
+    return st.one_of(st.sampled_from([defaults, *changed]), *arrays)
+
+
+def _setting(defaults: Mapping[str, Any], name: str) -> Callable[[Any], dict[str, Any]]:
+    """The options `defaults` with `name` set to a value to come."""
+    return lambda value: {**defaults, name: value}
+
+
+def _accepted(game: AnyGame, options: Mapping[str, Any]) -> bool:
+    """Whether `game` takes `options` whatever the table: options drawn apart from their
+    rules (a blind schedule's hands in any order) are drawn again rather than wasted."""
+    try:
+        game.options(options)
+    except RuleViolation as refusal:
+        if refusal.code != "invalid_options":
+            raise
+        return False
+    return True
 
 
 def plans(game: AnyGame, *, people: bool = False) -> st.SearchStrategy[Plan]:
@@ -127,7 +175,7 @@ def plans(game: AnyGame, *, people: bool = False) -> st.SearchStrategy[Plan]:
         levels = st.sampled_from(game.levels).map(lambda level: SeatSpec("npc", level=level))
         seats = counts.flatmap(lambda n: st.tuples(*[levels] * n))
         timeouts = st.none() | st.integers(1, TIMEOUT_MAX)
-    options = _options(game.option_specs)
+    options = _options(game.option_specs).filter(lambda chosen: _accepted(game, chosen))
     return st.builds(
         Plan,
         seats=seats,

@@ -6,11 +6,13 @@ its seat may see (docs/rules/flipside.md R10-R11: no other seat's drawn card or 
 before the showdown, no seed or deck order while the match runs). Screenshots go to
 artifacts/browser/.
 
-The page is a shell for many games: its top page offers the games of GET /v1/games with
-their seats, levels and options, a match's screens are imported from ``/web/games/<game>/``
-for the game its view names, and a game the client has no screens for is said so in plain
-words. Games other than the installed ones, and options Flipside does not have, are the
-server's answers rewritten by a Playwright route: the page cannot tell them from real ones.
+The page is a shell for many games: its top page offers the games of GET /v1/games (the
+page's own copy of the list, or the API's answer without it) with their seats, levels and
+options, a match's screens are imported from ``games/<game>/screen.js`` (joined with their
+modules) for the game its view names, and a game the client has no screens for is said so
+in plain words. Games other than the installed ones, and options Flipside does not have, are
+the server's answers rewritten by a Playwright route: the page cannot tell them from real
+ones.
 """
 
 from __future__ import annotations
@@ -497,11 +499,19 @@ def test_phone_and_desktop_screenshots(server: Any, pages: BrowserPages) -> None
 
 # --- the shell and its games --------------------------------------------------------------------
 
-# The shell's own files; everything else a match loads must be its game's.
+# The shell's own files (its modules joined in shell.js under /assets/, apart under /web/);
+# everything else a match loads must be its game's.
 SHELL = {
-    *("app.js", "api.js", "games.js", "i18n.js", "store.js", "style.css"),
+    *("app.js", "shell.js", "api.js", "games.js", "i18n.js", "store.js", "style.css"),
     *("ui/dom.js", "ui/hold.js", "ui/top.js"),
 }
+# The page's copy of GET /v1/games (api/web.py), which the shell reads rather than ask.
+EMBEDDED_GAMES = re.compile(r'(<script type="application/json" id="games">)(.*?)(</script>)', re.S)
+# A Hold'em blind schedule other than its default (none), as the API takes it (H7).
+BLIND_SCHEDULE = [
+    {"from_hand": 3, "small_blind": 10, "big_blind": 20},
+    {"from_hand": 5, "small_blind": 25, "big_blind": 50},
+]
 MYSTERY = {"id": "mystery", "title": {"ja": "謎のゲーム", "en": "Mystery"}}
 # Options of the kinds a game may declare (engine `Option`), given to Flipside by a route.
 OPTIONS = [
@@ -542,9 +552,28 @@ def installed_games(base_url: str) -> list[dict[str, Any]]:
     return games
 
 
-def serve_games(page: Any, games: list[dict[str, Any]]) -> None:
-    """GET /v1/games answers `games` for this page."""
-    page.route("**/v1/games", lambda route: route.fulfill(json={"games": games}))
+UNENCODED = ("content-encoding", "content-length")
+
+
+def serve_games(page: Any, base_url: str, games: list[dict[str, Any]], *, embedded: bool) -> None:
+    """The page offers `games`: from its own copy of the list when `embedded`, else from
+    GET /v1/games, which the shell asks for when the page has no copy."""
+    listed = json.dumps({"games": games}) if embedded else ""
+
+    def page_listing(route: Any) -> None:
+        response = route.fetch()
+        html = EMBEDDED_GAMES.sub(lambda found: found[1] + listed + found[3], response.text())
+        # The body is sent as rewritten: not in the encoding nor of the length it came in.
+        kept = {k: v for k, v in response.headers.items() if k not in UNENCODED}
+        route.fulfill(status=response.status, headers=kept, body=html)
+
+    page.route(f"{base_url}/", page_listing)
+    if not embedded:
+        page.route("**/v1/games", lambda route: route.fulfill(json={"games": games}))
+
+
+def games_asked(requested: list[str]) -> list[str]:
+    return [url for url in requested if url.split("?")[0].endswith("/v1/games")]
 
 
 def web_paths(requested: list[str], base_url: str) -> list[str]:
@@ -570,6 +599,7 @@ def test_the_top_page_offers_the_installed_games_and_flipside_screens_load(
     assert page.locator("fieldset.games span").all_inner_texts() == [
         game["title"]["ja"] for game in games
     ]
+    assert games_asked(desktop.requested) == [], "the page carries the list of games"
     flipside = next(game for game in games if game["id"] == "flipside")
     page.locator("label.choice", has=page.locator("#game-flipside")).click()
     seats = page.locator("input[name=players]")
@@ -596,13 +626,37 @@ def test_the_top_page_offers_the_installed_games_and_flipside_screens_load(
     desktop.assert_clean(server.base_url)
 
 
+def test_every_games_screens_load_joined_with_their_modules(
+    server: Any, pages: BrowserPages
+) -> None:
+    """Each game's screens come as one file, joined with the modules of theirs the shell
+    lacks (api/bundles.py), and draw the game's part of the top page."""
+    phone = pages.open(PHONE)
+    page = phone.page
+    page.goto(server.base_url + "/")
+    for game in installed_games(server.base_url):
+        page.locator("label.choice", has=page.locator(f"#game-{game['id']}")).click()
+        page.wait_for_selector(f"h1:text-is('{game['title']['ja']}')")
+        assert page.locator(".tagline").inner_text()
+        assert page.locator("details.how-to li, details.how-to p").count() > 0
+        assert page.locator("#start").is_enabled()
+        screenshot(page, f"phone-top-{game['id']}", full_page=True)
+    loaded = set(web_paths(phone.requested, server.base_url))
+    assert loaded - SHELL == {
+        f"games/{game['id']}/{name}"
+        for game in installed_games(server.base_url)
+        for name in ("screen.js", "style.css")
+    }
+    phone.assert_clean(server.base_url)
+
+
 def test_a_game_without_screens_in_this_client_is_named_not_started(
     server: Any, pages: BrowserPages
 ) -> None:
     games = installed_games(server.base_url)
     phone = pages.open(PHONE)
     page = phone.page
-    serve_games(page, [*games, {**games[0], **MYSTERY}])
+    serve_games(page, server.base_url, [*games, {**games[0], **MYSTERY}], embedded=True)
     start_match(page, server.base_url)  # a Flipside match in progress, to resume below
     page.click("#home")
     page.locator("label.choice", has=page.locator("#game-mystery")).click()
@@ -639,7 +693,7 @@ def test_a_games_options_are_offered_with_their_defaults_and_sent(
     ]
     desktop = pages.open(DESKTOP)
     page = desktop.page
-    serve_games(page, games)
+    serve_games(page, server.base_url, games, embedded=False)
     sent: list[dict[str, Any]] = []
 
     def create(route: Any) -> None:
@@ -651,6 +705,7 @@ def test_a_games_options_are_offered_with_their_defaults_and_sent(
     page.route("**/v1/matches", create)
     page.goto(server.base_url + "/")
     page.wait_for_selector("#top-page")
+    assert len(games_asked(desktop.requested)) == 1, "without the page's copy, asked once"
     assert page.locator("#option-start_life").input_value() == "4"
     assert not page.locator("#option-open_draws-on").is_checked()
     assert page.locator("#option-deck-full").is_checked()
@@ -671,6 +726,48 @@ def test_a_games_options_are_offered_with_their_defaults_and_sent(
         }
     ]
     desktop.assert_clean(server.base_url)
+
+    # An array option, Hold'em's blind schedule (H7): rows of its entries' fields within
+    # their bounds, none by default, rows added and removed; the match is created with them.
+    phone = pages.open(PHONE)
+    page = phone.page
+    page.goto(server.base_url + "/")
+    page.locator("label.choice", has=page.locator("#game-holdem")).click()
+    schedule = page.locator("#option-blind_schedule")
+    schedule.wait_for()
+    assert schedule.locator("tr.entry").count() == 0
+    assert schedule.locator(".no-entries").inner_text() == "なし"
+    rows = schedule.locator("tr.entry")
+    for _ in range(3):
+        page.click("#option-blind_schedule-add")
+    first = rows.nth(0).locator("input[data-field=from_hand]")
+    assert (first.get_attribute("min"), first.get_attribute("max")) == ("2", "1000000")
+    newest = rows.nth(2).locator("input").first
+    assert newest.evaluate("input => input === document.activeElement"), "a new row's focused"
+    for row, entry in zip(range(3), [{"from_hand": 1}, *BLIND_SCHEDULE], strict=True):
+        for field, value in entry.items():
+            rows.nth(row).locator(f"input[data-field={field}]").fill(str(value))
+    page.click("#start")  # refused by the page: hand 1 is below the field's minimum
+    assert first.evaluate("input => input.validity.rangeUnderflow")
+    assert not [url for url in phone.requested if url.endswith("/v1/matches")], "nothing sent"
+    rows.nth(0).locator(".remove-entry").click()
+    assert rows.count() == 2
+    add = page.locator("#option-blind_schedule-add")
+    assert add.evaluate("button => button === document.activeElement"), "focus kept in the form"
+    screenshot(page, "phone-top-holdem-schedule", full_page=True)
+    page.locator("label.choice", has=page.locator("#players-2")).click()
+    with page.expect_response("**/v1/matches") as created:
+        page.click("#start")
+    assert created.value.request.post_data_json["options"]["blind_schedule"] == BLIND_SCHEDULE
+    match = created.value.json()
+    token = next(seat["token"] for seat in match["seats"] if seat.get("token"))
+    events = requests.get(
+        f"{server.base_url}/v1/matches/{match['match_id']}/events",
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=10,
+    ).json()["events"]
+    assert events[0]["data"]["config"]["blind_schedule"] == BLIND_SCHEDULE
+    phone.assert_clean(server.base_url)
 
 
 # --- Juggernaut -----------------------------------------------------------------------------------

@@ -2,12 +2,14 @@
 
 The browser tests (tests/e2e/test_browser.py) play the client; these checks are the cheap
 ones: the page and every module it imports are served, with types a browser accepts for ES
-modules, and nothing is fetched from anywhere but this server.
+modules, joined so that a first visit is the page and one wave of requests, and nothing is
+fetched from anywhere but this server.
 """
 
 from __future__ import annotations
 
 import gzip
+import json
 import posixpath
 import re
 from pathlib import Path
@@ -15,12 +17,14 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 from flipside.api import create_app
+from flipside.api.bundles import SHARED
 from flipside.api.dependencies import Dependencies
-from flipside.api.web import read_tree, tree
+from flipside.api.web import SCREENS, read_tree, tree
 
 from flipside.config import Settings
 
 PAGE_SCRIPT = re.compile(r'<script type="module" src="/web/([^"]+)"')
+EMBEDDED = re.compile(r'<script type="application/json" id="games">(.*?)</script>', re.S)
 STATIC = Path(__file__).resolve().parents[2] / "api" / "static"
 IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"]*?from\s+["']([^"']+)["']""", re.M)
 
@@ -43,6 +47,26 @@ def test_the_page_is_served_at_the_root_with_a_strict_policy(client: FlaskClient
     assert f'<script type="module" src="/assets/{version}/app.js">'.encode() in response.data
     assert b'"/web/' not in response.data, "the page names only versioned files"
     assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_the_page_carries_what_the_api_lists_and_the_plain_file_does_not(
+    client: FlaskClient,
+) -> None:
+    listed = EMBEDDED.search(client.get("/").get_data(as_text=True))
+    assert listed is not None
+    assert json.loads(listed[1]) == client.get("/v1/games").get_json()
+    plain = EMBEDDED.search(client.get("/web/index.html").get_data(as_text=True))
+    assert plain is not None and plain[1] == "", "the page as a file asks the API"
+
+
+def test_the_list_of_games_cannot_end_its_script_element(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text('<script type="application/json" id="games"></script>')
+    listed = {"games": [{"id": "x", "title": {"en": "</script><script>alert(1)"}}]}
+    page = read_tree(tmp_path, listed).assets["index.html"].body.decode()
+    embedded = EMBEDDED.fullmatch(page)
+    assert embedded is not None, page
+    assert "<" not in embedded[1]
+    assert json.loads(embedded[1]) == listed
 
 
 def _imports_of(*starts: str) -> set[str]:
@@ -94,16 +118,42 @@ def test_nothing_is_loaded_from_another_site() -> None:
             assert not re.search(r"https?://", path.read_text()), path
 
 
-PRELOAD = re.compile(r'<link rel="modulepreload" href="/web/([^"]+)"')
+# What a page asks for at once: its styles, module scripts and modules preloaded.
+ASKED = re.compile(
+    r'<(?:link rel="(?:modulepreload|stylesheet)" href|script type="module" src)'
+    r'="/assets/[0-9a-f]+/([^"]+)"'
+)
+JOINED_IMPORT = re.compile(r"""^import \{[^}]*\} from "([^"]+)";$""", re.M)
 
 
-def test_the_page_asks_for_the_shell_and_flipside_modules_at_once() -> None:
-    """Every module of the shell and of Flipside's screens is preloaded by the page, so none
-    waits for the module that imports it to arrive first."""
-    preloaded = set(PRELOAD.findall((STATIC / "index.html").read_text()))
-    wanted = _imports_of("app.js", "games/flipside/screen.js")
-    assert wanted - {"app.js"} <= preloaded
-    assert preloaded <= wanted, "nothing preloaded that is not imported"
+def test_a_first_visit_is_the_page_then_one_wave_of_requests(client: FlaskClient) -> None:
+    """The page names the shell (its module, the modules it shares with the games' screens),
+    and Flipside's screens (the first game offered), each joined with what it imports: no
+    file waits for another to arrive before it is asked for."""
+    asked = set(ASKED.findall(client.get("/").get_data(as_text=True)))
+    assert asked == {"style.css", "app.js", SHARED, "games/flipside/screen.js"}
+    for name in asked - {"style.css"}:
+        joined = client.get(f"/assets/{tree().version}/{name}").get_data(as_text=True)
+        for specifier in JOINED_IMPORT.findall(joined):
+            assert posixpath.normpath(posixpath.join(posixpath.dirname(name), specifier)) in asked
+
+
+def test_each_entry_is_served_joined_and_every_module_is_in_one(client: FlaskClient) -> None:
+    """The page's modules and every game's screens are served joined under /assets/ (as
+    files under /web/); between them they hold every module the client has."""
+    entries = {"app.js", "games/juggernaut/card.js"} | {
+        p.relative_to(STATIC).as_posix() for p in STATIC.glob("games/*/screen.js")
+    }
+    assert {name for name in tree().assets if SCREENS.fullmatch(name)} <= entries
+    joined = ""
+    for entry in [*entries, SHARED]:
+        served = client.get(f"/assets/{tree().version}/{entry}").get_data(as_text=True)
+        if entry != SHARED:
+            assert served != (STATIC / entry).read_text(), entry
+            assert client.get(f"/web/{entry}").data == (STATIC / entry).read_bytes()
+        joined += served
+    for module in _module_graph() - entries:
+        assert f"// {module}\n" in joined, module
 
 
 def test_versioned_files_are_cached_for_good_and_compressed(client: FlaskClient) -> None:
@@ -112,7 +162,7 @@ def test_versioned_files_are_cached_for_good_and_compressed(client: FlaskClient)
     assert plain.status_code == 200
     assert plain.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     assert "Content-Encoding" not in plain.headers
-    assert plain.data == (STATIC / "app.js").read_bytes()
+    assert plain.data == tree().assets["app.js"].body
     packed = client.get(f"/assets/{version}/app.js", headers={"Accept-Encoding": "gzip, br"})
     assert packed.headers["Content-Encoding"] == "gzip"
     assert packed.headers["Vary"] == "Accept-Encoding"
@@ -135,15 +185,13 @@ def test_a_file_of_another_version_is_sent_to_this_one_and_unknown_files_are_404
     assert client.get(f"/assets/{tree().version}/../web.py").status_code == 404
 
 
-def test_the_whole_first_visit_compresses_to_under_half() -> None:
+def test_the_whole_first_visit_compresses_to_under_a_third() -> None:
     """What a first visit downloads: the page, the shell and Flipside's screens."""
-    names = {"index.html", "style.css", "games/flipside/style.css"} | _imports_of(
-        "app.js", "games/flipside/screen.js"
-    )
-    assets = [tree().assets[name] for name in names]
+    names = {"index.html", "style.css", "app.js", SHARED, "games/flipside/screen.js"}
+    assets = [tree().assets[name] for name in names | {"games/flipside/style.css"}]
     plain = sum(len(asset.body) for asset in assets)
     packed = sum(len(asset.gzipped or asset.body) for asset in assets)
-    assert packed < plain / 2, (packed, plain)
+    assert packed < plain / 3, (packed, plain)
 
 
 def test_any_change_to_any_file_versions_every_url(tmp_path: Path) -> None:

@@ -130,11 +130,13 @@ function levelNote(words, level) {
   return words?.texts("levelNotes")?.[level] ?? "";
 }
 
-// One of the game's options: a switch, a choice among names, or a number in its range.
+// One of the game's options: a switch, a choice among names, a number in its range, or a
+// table of entries (an array).
 function optionField(option, chosen, words, onchange) {
   const name = `option-${option.name}`;
   const value = chosen[option.name] ?? option.default;
-  const label = words?.texts("options")?.[option.name] ?? option.description ?? option.name;
+  const label = optionLabel(words, option.name, option);
+  if (option.kind === "array") return arrayField(option, value, label, words, onchange);
   let field;
   if (option.kind === "boolean") {
     field = pills(name, [["on", label, false]], () => value, onchange, "checkbox");
@@ -169,7 +171,8 @@ function readForm(form, game) {
   const options = {};
   for (const option of game.options) {
     const raw = data.get(`option-${option.name}`);
-    if (option.kind === "boolean") options[option.name] = raw !== null;
+    if (option.kind === "array") options[option.name] = entriesOf(form, option);
+    else if (option.kind === "boolean") options[option.name] = raw !== null;
     else if (raw === "" && option.default === null) continue; // left empty: the default, none
     else options[option.name] = option.kind === "integer" ? Number(raw) : raw;
   }
@@ -179,4 +182,111 @@ function readForm(form, game) {
     level: data.get("level"),
     options,
   };
+}
+
+// What the person reads for an option (or, by "<array>.<field>", an array's field): the
+// game's word for it, else the server's description.
+function optionLabel(words, key, option) {
+  return words?.texts("options")?.[key] ?? option.description ?? option.name;
+}
+
+// An array option (Hold'em's blind schedule): one row per entry, one field per item field
+// within its bounds, rows added and removed; it starts with the chosen or default entries.
+// Rows change in place, the form keeping its own state (app.js `choose`): the fieldset hears
+// its fields' changes and says when a row comes or goes.
+function arrayField(option, value, label, words, onchange) {
+  const name = `option-${option.name}`;
+  const labels = option.items.map((item) =>
+    optionLabel(words, `${option.name}.${item.name}`, item),
+  );
+  const rows = h("tbody", {});
+  const changed = () => fieldset.dispatchEvent(new Event("change"));
+  const removed = () => {
+    addButton.focus(); // the focus was on the row's button, gone with it
+    changed();
+  };
+  const add = (entry) => rows.append(arrayRow(option, entry, labels, removed));
+  const addButton = h(
+    "button",
+    {
+      type: "button",
+      id: `${name}-add`,
+      onclick: () => {
+        add(null);
+        rows.lastChild.querySelector("input").focus();
+        changed();
+      },
+    },
+    t("addEntry"),
+  );
+  (Array.isArray(value) ? value : option.default).forEach(add); // a match saved before: text
+  const columns = labels.map((text) => h("th", { scope: "col" }, text));
+  const fieldset = h(
+    "fieldset",
+    { class: "option entries", id: name, onchange },
+    h("legend", {}, label),
+    h("table", {}, h("thead", {}, h("tr", {}, columns, h("td", {}))), rows),
+    h("p", { class: "no-entries" }, t("noEntries")),
+    addButton,
+  );
+  return fieldset;
+}
+
+// One entry's row: its fields (empty for a new entry, to be filled in) and "remove".
+function arrayRow(option, entry, labels, removed) {
+  const fields = option.items.map((item, column) =>
+    h("td", {}, entryInput(option, item, entry?.[item.name], labels[column])),
+  );
+  const remove = () => {
+    row.remove();
+    removed();
+  };
+  const row = h(
+    "tr",
+    { class: "entry" },
+    fields,
+    h(
+      "td",
+      {},
+      h(
+        "button",
+        { type: "button", class: "remove-entry", "aria-label": t("removeEntry"), onclick: remove },
+        "×",
+      ),
+    ),
+  );
+  return row;
+}
+
+function entryInput(option, item, value, label) {
+  const attrs = {
+    name: `option-${option.name}.${item.name}`,
+    "data-field": item.name,
+    "aria-label": label,
+  };
+  if (item.kind === "boolean") return h("input", { ...attrs, type: "checkbox", checked: value });
+  return h("input", {
+    ...attrs,
+    type: item.kind === "integer" ? "number" : "text",
+    class: "option-value",
+    value: value ?? "",
+    min: item.minimum,
+    max: item.maximum,
+    required: true, // an entry has every field (engine `Option`)
+  });
+}
+
+// The entries an array option's rows hold, in order, each field of its item kind.
+function entriesOf(form, option) {
+  const rows = form.querySelectorAll(`#option-${option.name} tr.entry`);
+  return [...rows].map((row) =>
+    Object.fromEntries(
+      option.items.map((item) => {
+        const input = row.querySelector(`[data-field="${item.name}"]`);
+        if (item.kind === "boolean") return [item.name, input.checked];
+        const raw = input.value;
+        return [item.name, item.kind === "integer" && raw !== "" ? Number(raw) : raw];
+      }),
+    ),
+  );
 }

@@ -7,18 +7,9 @@ up (clear: high rank up).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import numpy as np
 
-from flipside.env.features import (
-    Vector,
-    card_set,
-    card_slots,
-    one_hot,
-    relative,
-    scaled,
-    seat_rows,
-    vector,
-)
+from flipside.env.features import Vector, one_hot, scaled
 from flipside.games.flipside.cards import DECK, IDENTITY, RANK_INDEX, RANKS
 from flipside.games.flipside.state import START_LIFE
 
@@ -71,19 +62,17 @@ def _oriented(cards: list[str]) -> Later:
     return Later(ORIENT, body)
 
 
-def _seat(view: View) -> Callable[[View], list[float]]:
-    def row(seat: View) -> list[float]:
-        return [
-            scaled(seat["life"], START_LIFE),
-            float(seat["eliminated"]),
-            float(seat["exchanged"]),
-            scaled(seat["exchanged_count"], HAND),
-            float(seat["orientation_in"]),
-            scaled(seat["place"], MAX_SEATS),
-            float(seat["seat"] == view["to_act"]),
-        ]
-
-    return row
+def _seat_row(seat: View, to_act: int | None) -> list[float]:
+    return [
+        1.0,  # a seat at the table: the rows of absent seats stay zero
+        scaled(seat["life"], START_LIFE),
+        float(seat["eliminated"]),
+        float(seat["exchanged"]),
+        scaled(seat["exchanged_count"], HAND),
+        float(seat["orientation_in"]),
+        scaled(seat["place"], MAX_SEATS),
+        float(seat["seat"] == to_act),
+    ]
 
 
 def _on_table(view: View) -> list[str]:
@@ -97,26 +86,39 @@ def _on_table(view: View) -> list[str]:
     return [IDENTITY[card] for card in cards]
 
 
+# Where each part of the observation begins: `encode` writes each part into one zeroed
+# array, which costs less than building the parts as arrays and joining them.
+_FRONT = len(PHASES) + 3
+_SLOTS = _FRONT
+_ON_TABLE = _SLOTS + HAND * 2 * len(RANKS)
+_SEATS = _ON_TABLE + len(DECK)
+_SIZE = _SEATS + MAX_SEATS * (SEAT_WIDTH + 1)
+
+
 def encode(view: View) -> Vector:
-    me = view["seats"][view["viewer"]]
-    hand = list(me["cards"] or [])
-    return vector(
-        [
-            *one_hot(view["phase"], PHASES),
-            scaled(view["round"], 10),
-            scaled(view["deck_count"], len(DECK)),
-            float(relative(view["to_act"], view) == 0),
-        ],
-        card_slots([rank for card in hand for rank in card], RANK_INDEX, 2 * HAND),
-        card_set(_on_table(view), DECK_INDEX),
-        seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view)),
-    )
+    found = np.zeros(_SIZE, dtype=np.float32)
+    seats = view["seats"]
+    viewer = view["viewer"]
+    to_act = view["to_act"]
+    found[:_FRONT] = [
+        *one_hot(view["phase"], PHASES),
+        scaled(view["round"], 10),
+        scaled(view["deck_count"], len(DECK)),
+        float(to_act == viewer),
+    ]
+    ranks = [rank for card in seats[viewer]["cards"] or () for rank in card]
+    found[[_SLOTS + slot * len(RANKS) + RANK_INDEX[rank] for slot, rank in enumerate(ranks)]] = 1
+    on_table = [DECK_INDEX[card] for card in _on_table(view)]
+    found[_ON_TABLE:_SEATS] = np.bincount(on_table, minlength=len(DECK))
+    rows = [value for seat in seats[viewer:] + seats[:viewer] for value in _seat_row(seat, to_act)]
+    found[_SEATS : _SEATS + len(rows)] = rows
+    return found
 
 
 SPACES = GameSpaces(
     game="flipside",
     labels=(*subset_labels("discard", HAND), *subset_labels("low up", HAND)),
-    size=3 + 3 + HAND * 2 * len(RANKS) + len(DECK) + MAX_SEATS * (SEAT_WIDTH + 1),
+    size=_SIZE,
     choices=choices,
     encode=encode,
 )

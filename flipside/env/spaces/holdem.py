@@ -36,12 +36,13 @@ SEAT_WIDTH = 7
 DECK_INDEX = {card: index for index, card in enumerate(DECK)}
 
 
-def raise_to(view: View, fraction: float) -> int:
-    """The bet to raise to for a pot fraction: the largest bet now, plus `fraction` of the pot
-    once the viewer has called it."""
+def raise_tos(view: View) -> list[int]:
+    """The bet to raise to for each of `POT_FRACTIONS`: the largest bet now, plus the
+    fraction of the pot once the viewer has called it."""
     bets = [seat["bet"] for seat in view["seats"]]
-    to_call = max(bets) - bets[view["viewer"]]
-    return max(bets) + int(fraction * (view["pot"] + to_call))
+    largest = max(bets)
+    called = view["pot"] + largest - bets[view["viewer"]]
+    return [largest + int(fraction * called) for fraction in POT_FRACTIONS]
 
 
 def choices(legal: list[JSON], view: View) -> Choices:
@@ -52,8 +53,7 @@ def choices(legal: list[JSON], view: View) -> Choices:
             found[FIXED.index(kind)] = {"kind": kind}
         elif kind in ("bet", "raise"):
             found[MIN_RAISE] = {"kind": kind, "to": action["min"]}
-            for number, fraction in enumerate(POT_FRACTIONS, start=MIN_RAISE + 1):
-                to = raise_to(view, fraction)
+            for number, to in enumerate(raise_tos(view), start=MIN_RAISE + 1):
                 if action["min"] < to < action["max"]:
                     found[number] = {"kind": kind, "to": to}
         elif kind == "all_in":
@@ -63,9 +63,7 @@ def choices(legal: list[JSON], view: View) -> Choices:
     return found
 
 
-def _seat(view: View) -> Callable[[View], list[float]]:
-    chips = _chips(view)
-
+def _seat(view: View, chips: float) -> Callable[[View], list[float]]:
     def row(seat: View) -> list[float]:
         return [
             scaled(seat["stack"], chips),
@@ -101,7 +99,7 @@ def encode(view: View) -> Vector:
         ],
         card_slots(list(me["cards"] or []), DECK_INDEX, 2),
         card_set(view["board"] or [], DECK_INDEX),
-        seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view)),
+        seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view, chips)),
     )
 
 

@@ -127,7 +127,10 @@ class Flipside(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy]):
         raise RuleViolation("unknown_action", f"Flipside has no action {kind!r}")
 
     def legal_actions(self, state: Match, seat: int) -> list[JSON]:
-        legal = views.legal_actions(views.view(state, seat))
+        return self.legal_actions_seen(state, seat, views.view(state, seat))
+
+    def legal_actions_seen(self, state: Match, seat: int, view: views.MatchView) -> list[JSON]:
+        legal = views.legal_actions(view)
         return [{"kind": kind, **details} for kind, details in legal.items()]
 
     def policies(self, state: Match, context: Any = None) -> Mapping[int, Policy]:

@@ -13,7 +13,7 @@ from typing import Any
 from flipside.engine.adapter import Computers, Decider, GameAdapter, NewMatch, Sight, progress_of
 from flipside.engine.errors import RuleViolation
 from flipside.engine.game import JSON, ActionKind, Option, Outcome, Progress, Refusal, Score
-from flipside.engine.plain import plain
+from flipside.engine.plain import field_names
 from flipside.engine.read_models import GameReadModels
 from flipside.engine.records import GameRecords
 
@@ -145,7 +145,11 @@ class Holdem(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy]):
         raise RuleViolation("unknown_action", f"Hold'em has no action {kind!r}")
 
     def legal_actions(self, state: Match, seat: int) -> list[JSON]:
-        return [_without_nones(plain(choice)) for choice in views.legal(state, seat)]
+        return [_legal_json(choice) for choice in views.legal(state, seat)]
+
+    def legal_actions_seen(self, state: Match, seat: int, view: views.MatchView) -> list[JSON]:
+        """The view lists the viewer's legal actions already (``legal``)."""
+        return [_legal_json(choice) for choice in view.legal]
 
     def view_json(self, view: views.MatchView) -> JSON:
         body = super().view_json(view)
@@ -158,6 +162,16 @@ def chips_won(state: Match) -> tuple[int, ...]:
     lost in a match (H5)."""
     starting = state.config.starting_stacks
     return tuple(stack - start for stack, start in zip(state.stacks, starting, strict=True))
+
+
+def _legal_json(choice: views.Legal) -> JSON:
+    """``_without_nones(plain(choice))``, read field by field: a `Legal`'s fields are plain
+    values or a tuple of kinds, and the learning environment lists them at every step."""
+    return {
+        name: list(value) if isinstance(value, tuple) else value
+        for name in field_names(views.Legal)
+        if (value := getattr(choice, name)) is not None
+    }
 
 
 def _without_nones(values: JSON) -> JSON:

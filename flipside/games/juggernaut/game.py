@@ -130,6 +130,9 @@ class Juggernaut(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy])
     def legal_actions(self, state: Match, seat: int) -> list[JSON]:
         return moves.legal_actions(views.view(state, seat))
 
+    def legal_actions_seen(self, state: Match, seat: int, view: views.MatchView) -> list[JSON]:
+        return moves.legal_actions(view)
+
     def view_json(self, view: views.MatchView) -> JSON:
         body = super().view_json(view)
         body["params"] = params.as_options(view.params)

@@ -135,5 +135,8 @@ class OinkPoker(GameAdapter[Match, ev.Event, Command, views.MatchView, Policy]):
     def legal_actions(self, state: Match, seat: int) -> list[JSON]:
         return views.legal_actions(views.view(state, seat))
 
+    def legal_actions_seen(self, state: Match, seat: int, view: views.MatchView) -> list[JSON]:
+        return views.legal_actions(view)
+
 
 GAME = OinkPoker()

@@ -129,6 +129,9 @@ class Orc(GameAdapter[Match, ev.Event, cmd.Command, views.MatchView, Policy]):
     def legal_actions(self, state: Match, seat: int) -> list[JSON]:
         return views.legal_actions(views.view(state, seat))
 
+    def legal_actions_seen(self, state: Match, seat: int, view: views.MatchView) -> list[JSON]:
+        return views.legal_actions(view)
+
     def view_json(self, view: views.MatchView) -> JSON:
         return views.view_json(view)
 

@@ -45,7 +45,9 @@ def start_match(
     page.fill("#option-starting_stack", "200")
     page.fill("#option-big_blind", "20")
     page.fill("#option-small_blind", "10")
-    page.fill("#option-blind_schedule", "6:20/40")  # the shell requires every field
+    page.click("#option-blind_schedule-add")  # H7: from hand 6, blinds 20/40
+    for field, value in (("from_hand", 6), ("small_blind", 20), ("big_blind", 40)):
+        page.fill(f"#option-blind_schedule input[data-field={field}]", str(value))
     if how_to:
         read_the_how_to(page)
     page.click("#start")

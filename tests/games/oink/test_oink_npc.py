@@ -18,6 +18,7 @@ from flipside.games.oink.npc.driver import LAST_TURN, next_command, npc_policies
 from flipside.games.oink.npc.policy import Answer
 from flipside.games.oink.state import Match
 from flipside.games.oink.views import MatchView
+from flipside.simulation import match_seed
 
 TURNS_MAX = 1_000  # a match between computers longer than this is a failure
 
@@ -41,6 +42,13 @@ def to_the_end(state: Match) -> Match:
 @pytest.mark.parametrize("second", LEVELS)
 def test_a_match_between_computers_ends(first: str, second: str) -> None:
     state = to_the_end(created((first, second), bytes(32)))
+    assert state.phase == "over" and state.winner is not None
+
+
+def test_a_match_of_endless_draws_ends() -> None:
+    # Run seed 1's match 608: both normal players come to the same run of 7-11, which draws
+    # at every joker number; without the oink after three draws it is drawn for ever.
+    state = to_the_end(created(("normal", "normal"), match_seed(1, 608)))
     assert state.phase == "over" and state.winner is not None
 
 

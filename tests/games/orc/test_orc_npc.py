@@ -36,6 +36,17 @@ def test_normal_opens_with_its_rarest_number(tab: Table) -> None:
     assert policy_for("insane").opening(view(tab.state, 0), RNG) == 2
 
 
+def test_insane_at_three_seats_opens_with_its_rarest_number_of_3_and_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal(monkeypatch, K39_HANDS)
+    tab = table(["Eri", "Fumi", "Gen"])
+    # Eri holds 1 3 5 7 9 9 and Fumi 2 4 6 8 10 10: normal opens their 1 and 2; insane keeps
+    # the give-up cost above 2 and the start for another seat (K11, K21).
+    assert [policy_for("normal").opening(view(tab.state, s), RNG) for s in (0, 1)] == [1, 2]
+    assert [policy_for("insane").opening(view(tab.state, s), RNG) for s in (0, 1)] == [3, 4]
+
+
 def test_normal_plants_the_number_most_opponents_hold(tab: Table) -> None:
     tab.open(2, 2, 6, 4)
     tab.tiebreak({0: 5, 1: 4})
