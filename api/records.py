@@ -106,8 +106,8 @@ class StreamTiming:
     than `heartbeat` without writing.
 
     The heartbeat is also how a stream notices that its client left (a write fails), so it
-    is short: a thread serving a stream nobody reads is freed within a few seconds. A stream
-    reads its match again after each heartbeat too, as a notification is only a hint.
+    is short: a thread serving a stream nobody reads is freed within a few seconds. A match's
+    streams read it again once a heartbeat too, as a notification is only a hint.
     """
 
     heartbeat: float = 2.0
@@ -155,18 +155,24 @@ def _sse_events(reader: _Reader, after: int, timing: StreamTiming) -> Iterator[s
         with reader.feeds.follow(match_id, match.game) as feed:
             feed.catch_up(service.store, match_id, time.monotonic())
             over = feed.over  # over when the stream opens: every event is shown whole
+            woken = True
             while not STOPPING.is_set() and time.monotonic() < deadline:
                 with reader.waits.watch(match_id) as changed:  # first: no append is missed
                     if timed:  # a stream may be the only reader left to see a turn run out
                         current_state(service, match_id)
-                    feed.catch_up(service.store, match_id, time.monotonic())
+                    # Woken, the change must be read; after a quiet heartbeat a read by any
+                    # stream within the last heartbeat will do (a notification is a hint,
+                    # checked once a heartbeat per match, not once per stream).
+                    since = time.monotonic() - (0.0 if woken else timing.heartbeat)
+                    feed.catch_up(service.store, match_id, since)
                     batch = feed.after(after)
                     for fed in batch:
                         yield feed.text(fed, reader.seat, reader.admin or over)
                         after, over = fed.stored.version, over or fed.over
                     if over:
                         return  # the end is one append (MatchEnded, SeedRevealed): all sent
-                    if not batch and not changed.wait(timing.heartbeat):
+                    woken = bool(batch) or changed.wait(timing.heartbeat)
+                    if not woken:
                         yield ": keep-alive\n\n"
     except StoreUnavailable:
         return
