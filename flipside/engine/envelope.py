@@ -23,13 +23,17 @@ def envelope(
     *,
     omniscient: bool = False,
     deadline: datetime | None = None,
+    seen: Any = None,
 ) -> JSON:
     """The match as `viewer` may see it: the envelope and the game's fields.
 
     `deadline` is when the awaited seats' turn runs out (the service knows when it began).
+    `seen` is the viewer's view (``Game.view``) when the caller has built it already.
     """
     progress = game.progress(state)
-    own = game.view_json(game.view(state, viewer, omniscient=omniscient))
+    if seen is None:
+        seen = game.view(state, viewer, omniscient=omniscient)
+    own = game.view_json(seen)
     frame = _frame(game, progress, viewer, deadline)
     own_seats = own.get("seats") or []
     frame["seats"] = [

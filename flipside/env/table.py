@@ -21,7 +21,6 @@ from flipside.engine.registry import AnyGame, game_named
 from flipside.engine.seats import SeatSpec
 
 from .features import Vector
-from .fields import Fields
 from .spaces import spaces_of
 from .spaces.base import JSON, Choices, GameSpaces
 
@@ -71,7 +70,6 @@ class Table:
         self._progress: Progress | None = None
         self._views: dict[int, JSON] = {}  # by seat
         self._sights: dict[int, Any] = {}  # the game's view dataclass
-        self._seen: dict[int, Fields] = {}
         self._observations: dict[int, Vector] = {}
         self._legal: dict[int, list[JSON]] = {}
         self._choices: dict[int, Choices] = {}
@@ -97,26 +95,21 @@ class Table:
     def view(self, seat: int) -> JSON:
         """The seat's view as the API serves it (envelope and the game's fields)."""
         if seat not in self._views:
-            self._views[seat] = envelope(self.game, self.state, seat)
+            self._views[seat] = envelope(self.game, self.state, seat, seen=self.sight(seat))
         return self._views[seat]
 
     def sight(self, seat: int) -> Any:
-        """The seat's view as the game builds it (``Game.view``), before any JSON."""
+        """The seat's view as the game builds it (``Game.view``), before any JSON: what the
+        encoders and action spaces read."""
         if seat not in self._sights:
             self._sights[seat] = self.game.view(self.state, seat)
         return self._sights[seat]
-
-    def seen(self, seat: int) -> Fields:
-        """The seat's view, read by its JSON names without building the JSON."""
-        if seat not in self._seen:
-            self._seen[seat] = Fields(self.sight(seat))
-        return self._seen[seat]
 
     def observation(self, seat: int) -> Vector:
         """The seat's flat observation (`GameSpaces.encode` of its view): the same array until
         the state changes, so read-only (a caller that would write into it copies it)."""
         if seat not in self._observations:
-            observation = self.spaces.encode(self.seen(seat))
+            observation = self.spaces.encode(self.sight(seat))
             observation.flags.writeable = False
             self._observations[seat] = observation
         return self._observations[seat]
@@ -132,7 +125,7 @@ class Table:
         if seat not in self._choices:
             legal = self.legal_actions(seat) if seat in self.awaiting else []
             self._choices[seat] = (
-                self.spaces.choices(legal, self.seen(seat)) if legal else Choices()
+                self.spaces.choices(legal, self.sight(seat)) if legal else Choices()
             )
         return self._choices[seat]
 
@@ -140,9 +133,8 @@ class Table:
         """The seat's action mask now: 1 at its legal action numbers (read-only, as the
         observation)."""
         if seat not in self._masks:
-            choices = self.choices(seat)
             mask = np.zeros(self.spaces.actions, dtype=np.int8)
-            mask[np.fromiter(choices, np.intp, len(choices))] = 1
+            self.choices(seat).mark(mask)
             mask.flags.writeable = False
             self._masks[seat] = mask
         return self._masks[seat]
@@ -164,7 +156,6 @@ class Table:
         self._progress = None
         self._views.clear()
         self._sights.clear()
-        self._seen.clear()
         self._observations.clear()
         self._legal.clear()
         self._choices.clear()

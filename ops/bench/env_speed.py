@@ -9,9 +9,13 @@ For every game, one run plays the same seeded matches twice, on one core:
   replayed through ``Game.execute`` alone (no views, no legal actions, no encoding): the
   baseline, measured in the same run.
 
-The ratios are env (and lean) time over decider time for the same moves; the target is at
-most 2. One untimed match first pays for what is done once (imports, a game's precomputed
-tables), which the decider, timed last, would otherwise get for free.
+The ratios are env (and lean) time over decider time for the same moves. The target, at
+most 2, is for ``lean``: a training loop's step, every part of it timed (``last()`` builds
+the observation and the mask, the random policy picks from the mask, ``step`` executes and
+lists the next seat's legal actions), but no JSON view, which a learner never reads
+(``raw_views=True``, the default, serialises it into the info for people and debugging).
+One untimed match first pays for what is done once (imports, a game's precomputed tables),
+which the decider, timed last, would otherwise get for free.
 Times are this process's CPU time (`time.process_time`), so the other processes of a shared
 machine do not count, and each is the fastest of ``--repeat`` runs (they still disturb the
 caches).
@@ -26,7 +30,7 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import partial
 from typing import Any
 
@@ -57,13 +61,19 @@ def recorded(game: AnyGame) -> Iterator[list[Any]]:
         del game.execute  # the class's method again
 
 
-def env_run(game: str, matches: int, raw_views: bool) -> tuple[float, int, list[list[Any]]]:
-    """Seconds, steps, and per match the commands executed."""
+def env_run(
+    game: str, matches: int, raw_views: bool, record: bool = False
+) -> tuple[float, int, list[list[Any]]]:
+    """Seconds, steps, and per match the commands executed if `record` (a call more per
+    command: the timed runs leave it out, as they play the same moves)."""
     table = FlipsideEnv(game, seats=SEATS[game], options=OPTIONS.get(game), raw_views=raw_views)
     rng = random.Random(0)  # the policy: `Generator.choice` alone costs half a Flipside step
     steps, seconds, played = 0, 0.0, []
     for seed in range(matches):
-        with recorded(game_named(game)) as commands:
+        recording: AbstractContextManager[list[Any]] = (
+            recorded(game_named(game)) if record else nullcontext([])
+        )
+        with recording as commands:
             started = time.process_time()
             table.reset(seed=seed)
             for _ in table.agent_iter():
@@ -108,7 +118,7 @@ def main() -> None:
     rows = []
     for game in args.games.split(","):
         env_run(game, 1, raw_views=True)  # untimed: imports and the games' one-time tables
-        _, steps, played = env_run(game, args.matches, raw_views=True)
+        _, steps, played = env_run(game, args.matches, raw_views=True, record=True)
         env_seconds = best(args.repeat, partial(env_seconds_of, game, args.matches, True))
         lean_seconds = best(args.repeat, partial(env_seconds_of, game, args.matches, False))
         decider_seconds = best(args.repeat, partial(decider_run, game, played))

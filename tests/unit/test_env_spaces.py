@@ -16,7 +16,7 @@ from flipside.engine.errors import RuleViolation  # noqa: E402
 from flipside.engine.plain import plain  # noqa: E402
 from flipside.engine.registry import INSTALLED  # noqa: E402
 from flipside.engine.seats import SeatSpec  # noqa: E402
-from flipside.env.fields import Fields  # noqa: E402
+from flipside.env.fields import JsonView  # noqa: E402
 from flipside.env.spaces import spaces_of  # noqa: E402
 from flipside.env.table import Table, match_seed  # noqa: E402
 
@@ -50,11 +50,15 @@ def _all_easy(table: Table) -> Any:
 
 
 def alike(served: Any, read: Any) -> int:
-    """How many of the JSON `served`'s values `read` (a `Fields` value) holds alike, name by
-    name; a name the dataclass spells otherwise (``kind`` served as ``type``) is not read.
-    Fails at the first value read otherwise."""
+    """How many of the JSON `served`'s values the view dataclass `read` holds alike, name by
+    name as attributes; a name the dataclass spells otherwise (``kind`` served as ``type``)
+    is not read. Fails at the first value read otherwise."""
     if isinstance(served, dict):
-        return sum(alike(value, read[name]) for name, value in served.items() if name in read)
+        return sum(
+            alike(value, getattr(read, name))
+            for name, value in served.items()
+            if hasattr(read, name)
+        )
     if isinstance(served, list):
         assert len(served) == len(read)
         return sum(map(alike, served, read))
@@ -67,7 +71,7 @@ def test_the_encoders_read_the_view_as_the_api_serves_it(game: str) -> None:
     for table, seat in decisions(game, 3):
         view = table.game.view(table.state, seat)
         served = table.game.view_json(view)
-        assert alike(served, Fields(view)) > len(served), table.state.version
+        assert alike(served, view) > len(served), table.state.version
 
 
 @pytest.mark.parametrize("game", INSTALLED)
@@ -118,11 +122,7 @@ def test_flipside_discards_are_bit_masks_of_the_hand() -> None:
 
 
 def test_holdem_pot_sizes_stay_strictly_between_the_minimum_and_all_in() -> None:
-    view = {
-        "viewer": 0,
-        "pot": 30,
-        "seats": [{"bet": 0}, {"bet": 20}, {"bet": 10}],
-    }
+    view = JsonView({"viewer": 0, "pot": 30, "seats": [{"bet": 0}, {"bet": 20}, {"bet": 10}]})
     legal: list[dict[str, Any]] = [
         {"kind": "fold"},
         {"kind": "call", "to": 20},
@@ -142,5 +142,6 @@ def test_holdem_pot_sizes_stay_strictly_between_the_minimum_and_all_in() -> None
 
 def test_juggernaut_reveals_are_numbered_from_the_viewers_chair() -> None:
     legal = [{"kind": "reveal", "target": 0, "cost": 1}, {"kind": "reveal", "target": 2, "cost": 1}]
-    choices = spaces_of("juggernaut").choices(legal, {"viewer": 3, "seats": [{}] * 4})
+    view = JsonView({"viewer": 3, "seats": [{}] * 4})
+    choices = spaces_of("juggernaut").choices(legal, view)
     assert choices == {2055: {"kind": "reveal", "target": 0}, 2057: {"kind": "reveal", "target": 2}}

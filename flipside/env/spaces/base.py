@@ -2,21 +2,48 @@
 
 A `GameSpaces` turns the game's own legal actions (``Game.legal_actions``, the JSON the API
 serves) into the numbered actions of a fixed ``Discrete`` space, and a seat's view
-(``Game.view_json``) into a float vector of fixed length. Both read what the seat may see
+(``Game.view``) into a float vector of fixed length. Both read what the seat may see
 and nothing else: the environment never hands them the match's full state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import chain
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from flipside.env.features import Vector
 
 JSON = dict[str, Any]
-View = Mapping[str, Any]  # a seat's view, read by its JSON names (`flipside.env.fields`)
+# A seat's view dataclass (``Game.view``), read by attribute: its names are the JSON's
+# (`flipside.env.fields.JsonView` reads the JSON alike).
+View = Any
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A run of action numbers, each held three ways: in order, for lookups, and as array
+    indices for the mask. The same few runs come up at every step, so each is made once
+    (`numbered`, `sized_numbers`)."""
+
+    numbers: tuple[int, ...]
+    members: frozenset[int]
+    indices: npt.NDArray[np.intp]
+
+
+def _run(numbers: tuple[int, ...]) -> Run:
+    return Run(numbers, frozenset(numbers), np.array(numbers, dtype=np.intp))
+
+
+@cache
+def numbered(first: int, count: int) -> Run:
+    """The action numbers `first` to ``first + count - 1``."""
+    return _run(tuple(range(first, first + count)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,33 +59,45 @@ class Choices(Mapping[int, JSON]):
     """A seat's legal action numbers, each with its body for `Game.parse_action`.
 
     The numbers (the action mask) are all known at once, but a body is built only when it is
-    read: a step plays one action, while a hand's card subsets number up to 1024 (J22).
+    read: a step plays one action, while a hand's card subsets number up to 1024 (J22). Such
+    numbers come as a `Run` each, kept as it is rather than copied number by number.
     """
 
-    __slots__ = ("_bodies",)
+    __slots__ = ("_bodies", "_runs")
 
     def __init__(self) -> None:
-        self._bodies: dict[int, JSON | Later] = {}
+        self._bodies: dict[int, JSON] = {}
+        self._runs: list[tuple[Run, Later]] = []
 
     def __setitem__(self, number: int, body: JSON) -> None:
         self._bodies[number] = body
 
-    def later(self, numbers: Iterable[int], bodies: Later) -> None:
+    def later(self, numbers: Run, bodies: Later) -> None:
         """Add `numbers`, their bodies built by `bodies` when read."""
-        self._bodies.update(dict.fromkeys(numbers, bodies))
+        self._runs.append((numbers, bodies))
+
+    def mark(self, mask: npt.NDArray[np.int8]) -> None:
+        """Set `mask` to 1 at every number here."""
+        mask[list(self._bodies)] = 1
+        for run, _ in self._runs:
+            mask[run.indices] = 1
 
     def __getitem__(self, number: int) -> JSON:
-        body = self._bodies[number]
-        return body.build(number - body.first) if isinstance(body, Later) else body
+        if number in self._bodies:
+            return self._bodies[number]
+        for run, bodies in self._runs:
+            if number in run.members:
+                return bodies.build(number - bodies.first)
+        raise KeyError(number)
 
     def __contains__(self, number: object) -> bool:
-        return number in self._bodies
+        return number in self._bodies or any(number in run.members for run, _ in self._runs)
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self._bodies)
+        return chain(self._bodies, *(run.numbers for run, _ in self._runs))
 
     def __len__(self) -> int:
-        return len(self._bodies)
+        return len(self._bodies) + sum(len(run.numbers) for run, _ in self._runs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +126,11 @@ def subsets(positions: int) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
-def _sized_numbers(first: int, positions: int, sizes: frozenset[int]) -> tuple[int, ...]:
+def sized_numbers(first: int, positions: int, sizes: frozenset[int]) -> Run:
     """`first` plus the bit mask of each subset of ``range(positions)`` with one of `sizes`
-    members: asked for at every step, the same few each time."""
+    members."""
     chosen = subsets(positions)
-    return tuple(first + mask for mask in range(len(chosen)) if len(chosen[mask]) in sizes)
+    return _run(tuple(first + mask for mask in range(len(chosen)) if len(chosen[mask]) in sizes))
 
 
 def subset_labels(prefix: str, positions: int) -> list[str]:
@@ -117,6 +156,6 @@ def picked_cards(
     by bit mask, each with `body(picked cards)`."""
     positions = subsets(len(cards))
     found.later(
-        _sized_numbers(first, len(cards), frozenset(sizes)),
+        sized_numbers(first, len(cards), frozenset(sizes)),
         Later(first, lambda mask: body([cards[index] for index in positions[mask]])),
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from flipside.env.features import Vector, one_hot, scaled
+from flipside.env.features import Vector, one_hot, put_rows, put_slots, scaled
 from flipside.games.flipside.cards import DECK, IDENTITY, RANK_INDEX, RANKS
 from flipside.games.flipside.state import START_LIFE
 
@@ -19,6 +19,7 @@ from .base import (
     GameSpaces,
     Later,
     View,
+    numbered,
     picked_cards,
     sized,
     subset_labels,
@@ -30,7 +31,9 @@ ORIENT = 1 << HAND  # the first orientation action
 PHASES = ("exchange", "orientation", "over")
 MAX_SEATS = 5
 DECK_INDEX = {card: index for index, card in enumerate(DECK)}
-SEAT_WIDTH = 7
+# A card as any viewer sees it (either side up) -> its place in the deck
+IDENTITY_INDEX = {card: DECK_INDEX[identity] for card, identity in IDENTITY.items()}
+SEAT_WIDTH = 7  # and a 1 before each seat's row (`put_rows`)
 
 
 def choices(legal: list[JSON], view: View) -> Choices:
@@ -46,7 +49,7 @@ def choices(legal: list[JSON], view: View) -> Choices:
                 lambda picked: {"kind": "exchange", "discard": picked},
             )
         elif action["kind"] == "orientation":
-            found.later(range(ORIENT, ORIENT + (1 << len(cards))), _oriented(cards))
+            found.later(numbered(ORIENT, 1 << len(cards)), _oriented(cards))
     return found
 
 
@@ -64,30 +67,29 @@ def _oriented(cards: list[str]) -> Later:
 
 def _seat_row(seat: View, to_act: int | None) -> list[float]:
     return [
-        1.0,  # a seat at the table: the rows of absent seats stay zero
-        scaled(seat["life"], START_LIFE),
-        float(seat["eliminated"]),
-        float(seat["exchanged"]),
-        scaled(seat["exchanged_count"], HAND),
-        float(seat["orientation_in"]),
-        scaled(seat["place"], MAX_SEATS),
-        float(seat["seat"] == to_act),
+        seat.life / START_LIFE,
+        float(seat.eliminated),
+        float(seat.exchanged),
+        scaled(seat.exchanged_count, HAND),
+        float(seat.orientation_in),
+        scaled(seat.place, MAX_SEATS),
+        float(seat.seat == to_act),
     ]
 
 
 def _on_table(view: View) -> list[str]:
-    """Every card the viewer can see outside its own hand, by identity."""
-    me = view["viewer"]
-    cards = list(view["used_pile"])
-    for seat in view["seats"]:
-        cards += seat["discarded"] or []
-        cards += seat["placed"] or [] if seat["seat"] != me else []
-        cards += [card for card in seat["cards"] or [] if card] if seat["seat"] != me else []
-    return [IDENTITY[card] for card in cards]
+    """Every card the viewer can see outside its own hand."""
+    me = view.viewer
+    cards = list(view.used_pile)
+    for seat in view.seats:
+        cards += seat.discarded or ()
+        if seat.seat != me:
+            cards += seat.placed or ()
+            cards += [card for card in seat.cards or () if card]
+    return cards
 
 
-# Where each part of the observation begins: `encode` writes each part into one zeroed
-# array, which costs less than building the parts as arrays and joining them.
+# Where each part of the observation begins.
 _FRONT = len(PHASES) + 3
 _SLOTS = _FRONT
 _ON_TABLE = _SLOTS + HAND * 2 * len(RANKS)
@@ -97,21 +99,20 @@ _SIZE = _SEATS + MAX_SEATS * (SEAT_WIDTH + 1)
 
 def encode(view: View) -> Vector:
     found = np.zeros(_SIZE, dtype=np.float32)
-    seats = view["seats"]
-    viewer = view["viewer"]
-    to_act = view["to_act"]
+    seats = view.seats
+    viewer = view.viewer
+    to_act = view.to_act
     found[:_FRONT] = [
-        *one_hot(view["phase"], PHASES),
-        scaled(view["round"], 10),
-        scaled(view["deck_count"], len(DECK)),
+        *one_hot(view.phase, PHASES),
+        scaled(view.round, 10),
+        scaled(view.deck_count, len(DECK)),
         float(to_act == viewer),
     ]
-    ranks = [rank for card in seats[viewer]["cards"] or () for rank in card]
-    found[[_SLOTS + slot * len(RANKS) + RANK_INDEX[rank] for slot, rank in enumerate(ranks)]] = 1
-    on_table = [DECK_INDEX[card] for card in _on_table(view)]
+    ranks = [rank for card in seats[viewer].cards or () for rank in card]
+    put_slots(found, _SLOTS, ranks, RANK_INDEX, len(ranks))
+    on_table = [IDENTITY_INDEX[card] for card in _on_table(view)]  # dozens: counted at once
     found[_ON_TABLE:_SEATS] = np.bincount(on_table, minlength=len(DECK))
-    rows = [value for seat in seats[viewer:] + seats[:viewer] for value in _seat_row(seat, to_act)]
-    found[_SEATS : _SEATS + len(rows)] = rows
+    put_rows(found, _SEATS, view, lambda seat: _seat_row(seat, to_act))
     return found
 
 

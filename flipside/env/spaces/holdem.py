@@ -10,16 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flipside.env.features import (
-    Vector,
-    card_set,
-    card_slots,
-    one_hot,
-    relative,
-    scaled,
-    seat_rows,
-    vector,
-)
+import numpy as np
+
+from flipside.env.features import Vector, one_hot, put_counts, put_rows, put_slots, scaled
 from flipside.games.holdem.cards import DECK
 
 from .base import JSON, Choices, GameSpaces, View
@@ -39,9 +32,9 @@ DECK_INDEX = {card: index for index, card in enumerate(DECK)}
 def raise_tos(view: View) -> list[int]:
     """The bet to raise to for each of `POT_FRACTIONS`: the largest bet now, plus the
     fraction of the pot once the viewer has called it."""
-    bets = [seat["bet"] for seat in view["seats"]]
+    bets = [seat.bet for seat in view.seats]
     largest = max(bets)
-    called = view["pot"] + largest - bets[view["viewer"]]
+    called = view.pot + largest - bets[view.viewer]
     return [largest + int(fraction * called) for fraction in POT_FRACTIONS]
 
 
@@ -64,15 +57,17 @@ def choices(legal: list[JSON], view: View) -> Choices:
 
 
 def _seat(view: View, chips: float) -> Callable[[View], list[float]]:
+    to_act, button = view.to_act, view.button
+
     def row(seat: View) -> list[float]:
         return [
-            scaled(seat["stack"], chips),
-            scaled(seat["bet"], chips),
-            scaled(seat["total"], chips),
-            float(seat["in_hand"]),
-            float(seat["all_in"]),
-            float(seat["seat"] == view["to_act"]),
-            float(seat["seat"] == view["button"]),
+            seat.stack / chips,
+            seat.bet / chips,
+            seat.total / chips,
+            float(seat.in_hand),
+            float(seat.all_in),
+            float(seat.seat == to_act),
+            float(seat.seat == button),
         ]
 
     return row
@@ -80,27 +75,35 @@ def _seat(view: View, chips: float) -> Callable[[View], list[float]]:
 
 def _chips(view: View) -> float:
     """Every chip at the table: the scale of stacks, bets and pots."""
-    return float(sum(seat["stack"] + seat["total"] for seat in view["seats"])) or 1.0
+    return float(sum(seat.stack + seat.total for seat in view.seats)) or 1.0
+
+
+# Where each part of the observation begins.
+_FRONT = len(PHASES) + len(STREETS) + 6
+_HOLE = _FRONT
+_BOARD = _HOLE + 2 * len(DECK)
+_SEATS = _BOARD + len(DECK)
+_SIZE = _SEATS + MAX_SEATS * (SEAT_WIDTH + 1)
 
 
 def encode(view: View) -> Vector:
-    me = view["seats"][view["viewer"]]
+    found = np.zeros(_SIZE, dtype=np.float32)
+    viewer = view.viewer
     chips = _chips(view)
-    return vector(
-        [
-            *one_hot(view["phase"], PHASES),
-            *one_hot(view["street"], STREETS),
-            float(relative(view["to_act"], view) == 0),
-            float(relative(view["asked"], view) == 0),
-            scaled(view["pot"], chips),
-            scaled(view["min_raise_to"], chips),
-            scaled(view["big_blind"], chips),
-            scaled(view["hand"], view["max_hands"]),
-        ],
-        card_slots(list(me["cards"] or []), DECK_INDEX, 2),
-        card_set(view["board"] or [], DECK_INDEX),
-        seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view, chips)),
-    )
+    found[:_FRONT] = [
+        *one_hot(view.phase, PHASES),
+        *one_hot(view.street, STREETS),
+        float(view.to_act == viewer),
+        float(view.asked == viewer),
+        view.pot / chips,
+        view.min_raise_to / chips,
+        view.big_blind / chips,
+        scaled(view.hand, view.max_hands),
+    ]
+    put_slots(found, _HOLE, view.seats[viewer].cards or (), DECK_INDEX, 2)
+    put_counts(found, _BOARD, view.board or (), DECK_INDEX)
+    put_rows(found, _SEATS, view, _seat(view, chips))
+    return found
 
 
 SPACES = GameSpaces(
@@ -113,7 +116,7 @@ SPACES = GameSpaces(
         "show",
         "muck",
     ),
-    size=len(PHASES) + len(STREETS) + 6 + 3 * len(DECK) + MAX_SEATS * (SEAT_WIDTH + 1),
+    size=_SIZE,
     choices=choices,
     encode=encode,
     options={"max_hands": 100},

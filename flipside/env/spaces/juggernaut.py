@@ -17,15 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flipside.env.features import (
-    Vector,
-    card_slots,
-    one_hot,
-    relative,
-    scaled,
-    seat_rows,
-    vector,
-)
+import numpy as np
+
+from flipside.env.features import Vector, one_hot, put_rows, put_slots, relative, scaled
 from flipside.games.juggernaut.cards import DECK, FACES, JOKER
 from flipside.games.juggernaut.prices import MAX_AUGMENT
 from flipside.games.juggernaut.state import SEATS
@@ -76,36 +70,45 @@ def _exchanges(found: Choices, action: JSON) -> None:
 
 
 def _seat(view: View) -> Callable[[View], list[float]]:
+    win_gold, juggernaut, awaiting = view.params.win_gold, view.juggernaut, view.awaiting
+
     def row(seat: View) -> list[float]:
         return [
-            scaled(seat["silver"], SILVER),
-            scaled(seat["gold"], view["params"]["win_gold"]),
-            float(seat["gold_ready"]),
-            scaled(seat["card_count"], MAX_HAND),
-            scaled(seat["augmented"], MAX_AUGMENT),
-            scaled(seat["exchanges"], 5),
-            float(seat["done"]),
-            float(seat["seat"] == view["juggernaut"]),
-            float(seat["seat"] in view["awaiting"]),
+            seat.silver / SILVER,
+            seat.gold / win_gold,
+            float(seat.gold_ready),
+            seat.card_count / MAX_HAND,
+            scaled(seat.augmented, MAX_AUGMENT),
+            seat.exchanges / 5,
+            float(seat.done),
+            float(seat.seat == juggernaut),
+            float(seat.seat in awaiting),
         ]
 
     return row
 
 
+# Where each part of the observation begins.
+_FRONT = len(PHASES) + 5
+_HAND = _FRONT
+_SEATS = _HAND + MAX_HAND * len(CARD_INDEX)
+_SIZE = _SEATS + SEATS * (SEAT_WIDTH + 1)
+
+
 def encode(view: View) -> Vector:
-    me = view["seats"][view["viewer"]]
-    return vector(
-        [
-            *one_hot(view["phase"], PHASES),
-            float(relative(view["to_act"], view) == 0),
-            float(view["juggernaut"] is None),
-            scaled(view["set_no"], 10),
-            scaled(view["deck_count"], len(DECK)),
-            scaled(view["pile_count"], len(DECK)),
-        ],
-        card_slots(list(me["cards"] or []), CARD_INDEX, MAX_HAND),
-        seat_rows(view, SEAT_WIDTH, SEATS, _seat(view)),
-    )
+    found = np.zeros(_SIZE, dtype=np.float32)
+    viewer = view.viewer
+    found[:_FRONT] = [
+        *one_hot(view.phase, PHASES),
+        float(view.to_act == viewer),
+        float(view.juggernaut is None),
+        scaled(view.set_no, 10),
+        scaled(view.deck_count, len(DECK)),
+        scaled(view.pile_count, len(DECK)),
+    ]
+    put_slots(found, _HAND, view.seats[viewer].cards or (), CARD_INDEX, MAX_HAND)
+    put_rows(found, _SEATS, view, _seat(view))
+    return found
 
 
 SPACES = GameSpaces(
@@ -118,7 +121,7 @@ SPACES = GameSpaces(
         *(f"reveal +{offset}" for offset in range(1, SEATS)),
         *SIMPLE,
     ),
-    size=len(PHASES) + 5 + MAX_HAND * len(CARD_INDEX) + SEATS * (SEAT_WIDTH + 1),
+    size=_SIZE,
     choices=choices,
     encode=encode,
     options={"maxSets": 20},  # J40a: random play can buy exchanges for thousands of sets

@@ -10,16 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flipside.env.features import (
-    Vector,
-    card_set,
-    card_slots,
-    one_hot,
-    relative,
-    scaled,
-    seat_rows,
-    vector,
-)
+import numpy as np
+
+from flipside.env.features import Vector, one_hot, put_counts, put_rows, put_slots, scaled
 from flipside.games.oink.cards import DECK, HAND_SIZE
 
 from .base import JSON, Choices, GameSpaces, View, picked_cards, sized, subset_labels
@@ -67,37 +60,46 @@ def choices(legal: list[JSON], view: View) -> Choices:
 
 
 def _seat(view: View) -> Callable[[View], list[float]]:
+    to_act = view.to_act
+
     def row(seat: View) -> list[float]:
         return [
-            scaled(seat["die"], 6),
-            scaled(seat["score"], TARGET),
-            scaled(seat["hand_size"], HAND_SIZE),
-            float(seat["seat"] == view["to_act"]),
+            scaled(seat.die, 6),
+            seat.score / TARGET,
+            seat.hand_size / HAND_SIZE,
+            float(seat.seat == to_act),
         ]
 
     return row
 
 
+# Where each part of the observation begins.
+_FRONT = len(PHASES) + 7
+_HAND = _FRONT
+_SHOWN = _HAND + HAND_SIZE * len(DECK)
+_DISCARDS = _SHOWN + len(DECK)
+_SEATS = _DISCARDS + len(DECK)
+_SIZE = _SEATS + 2 * (SEAT_WIDTH + 1)
+
+
 def encode(view: View) -> Vector:
-    me = view["seats"][view["viewer"]]
-    other = view["seats"][1 - view["viewer"]]
-    hand = list(me["hand"] or [])
-    return vector(
-        [
-            *one_hot(view["phase"], PHASES),
-            float(relative(view["to_act"], view) == 0),
-            float(relative(view["knocker"], view) == 0),
-            float(relative(view["knocker"], view) == 1),
-            scaled(view["joker"], 13),
-            scaled(view["turn"], 20),
-            scaled(view["deck_count"], len(DECK)),
-            scaled(view["target"], TARGET),
-        ],
-        card_slots(hand, DECK_INDEX, HAND_SIZE),
-        card_set(other["shown"] or [], DECK_INDEX),
-        card_set(view["discards"] or [], DECK_INDEX),
-        seat_rows(view, SEAT_WIDTH, 2, _seat(view)),
-    )
+    found = np.zeros(_SIZE, dtype=np.float32)
+    viewer, knocker = view.viewer, view.knocker
+    found[:_FRONT] = [
+        *one_hot(view.phase, PHASES),
+        float(view.to_act == viewer),
+        float(knocker == viewer),
+        float(knocker is not None and knocker != viewer),  # two seats: the other one
+        scaled(view.joker, 13),
+        scaled(view.turn, 20),
+        scaled(view.deck_count, len(DECK)),
+        scaled(view.target, TARGET),
+    ]
+    put_slots(found, _HAND, view.seats[viewer].hand or (), DECK_INDEX, HAND_SIZE)
+    put_counts(found, _SHOWN, view.seats[1 - viewer].shown or (), DECK_INDEX)
+    put_counts(found, _DISCARDS, view.discards or (), DECK_INDEX)
+    put_rows(found, _SEATS, view, _seat(view))
+    return found
 
 
 SPACES = GameSpaces(
@@ -109,7 +111,7 @@ SPACES = GameSpaces(
         "accept roll",
         *subset_labels("accept change", HAND_SIZE),
     ),
-    size=len(PHASES) + 7 + HAND_SIZE * len(DECK) + 2 * len(DECK) + 2 * (SEAT_WIDTH + 1),
+    size=_SIZE,
     choices=choices,
     encode=encode,
 )

@@ -7,9 +7,11 @@ or the card for the action deck, whichever the phase asks (K10, K12, K17). Then 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
-from flipside.env.features import Vector, one_hot, relative, scaled, seat_rows, vector
+import numpy as np
+
+from flipside.env.features import Vector, one_hot, put_rows, scaled
 from flipside.games.orc.cards import DECK_COUNTS, DECK_SIZE, NUMBERS
 
 from .base import JSON, Choices, GameSpaces, View
@@ -20,6 +22,7 @@ PHASES = ("opening", "tiebreak", "contribute", "turn", "between", "over")
 MAX_SEATS = 8
 CHIPS = 30  # the default starting chips: for scaling only
 SEAT_WIDTH = 7 + 2 * len(NUMBERS)
+SHARE = {number: 1.0 / DECK_COUNTS[number] for number in NUMBERS}  # of the deck's copies
 
 
 def choices(legal: list[JSON], view: View) -> Choices:
@@ -36,53 +39,59 @@ def choices(legal: list[JSON], view: View) -> Choices:
     return found
 
 
-def _counts(numbers: list[int | None]) -> list[float]:
+def _counts(numbers: Iterable[int | None]) -> list[float]:
     """How many of each number a list of cards holds, as a share of the deck's copies."""
     held = [0.0] * len(NUMBERS)
     for number in numbers:
         if number is not None:
-            held[number - NUMBERS[0]] += 1.0 / DECK_COUNTS[number]
+            held[number - NUMBERS[0]] += SHARE[number]
     return held
 
 
 def _seat(view: View) -> Callable[[View], list[float]]:
+    awaiting = view.awaiting
+
     def row(seat: View) -> list[float]:
         return [
-            scaled(seat["chips"], CHIPS),
-            float(seat["in_round"]),
-            float(seat["out"] is not None),
-            scaled(seat["hand_size"], 10),
-            scaled(len(seat["stacked"] or []), 10),
-            float(seat["chosen"]),
-            float(seat["seat"] in view["awaiting"]),
-            *_counts(list(seat["row"] or [])),
-            *_counts(list(seat["hand"] or [])),
+            seat.chips / CHIPS,
+            float(seat.in_round),
+            float(seat.out is not None),
+            seat.hand_size / 10,
+            len(seat.stacked or ()) / 10,
+            float(seat.chosen),
+            float(seat.seat in awaiting),
+            *_counts(seat.row or ()),
+            *_counts(seat.hand or ()),
         ]
 
     return row
 
 
+_FRONT = len(PHASES) + 7 + len(NUMBERS)  # where the seat rows begin
+_SIZE = _FRONT + MAX_SEATS * (SEAT_WIDTH + 1)
+
+
 def encode(view: View) -> Vector:
-    return vector(
-        [
-            *one_hot(view["phase"], PHASES),
-            float(relative(view["to_move"], view) == 0),
-            scaled(view["round"], view["rounds"]),
-            scaled(view["pot"], CHIPS),
-            scaled(view["fee"], 10),
-            scaled(view["give_up_cost"], 10),
-            scaled(view["round_deck_size"], DECK_SIZE),
-            scaled(view["action_deck_size"], DECK_SIZE),
-            *_counts(list(view["drawn"] or [])),
-        ],
-        seat_rows(view, SEAT_WIDTH, MAX_SEATS, _seat(view)),
-    )
+    found = np.zeros(_SIZE, dtype=np.float32)
+    found[:_FRONT] = [
+        *one_hot(view.phase, PHASES),
+        float(view.to_move == view.viewer),
+        scaled(view.round, view.rounds),
+        scaled(view.pot, CHIPS),
+        scaled(view.fee, 10),
+        scaled(view.give_up_cost, 10),
+        scaled(view.round_deck_size, DECK_SIZE),
+        scaled(view.action_deck_size, DECK_SIZE),
+        *_counts(view.drawn or ()),
+    ]
+    put_rows(found, _FRONT, view, _seat(view))
+    return found
 
 
 SPACES = GameSpaces(
     game="orc",
     labels=(*(f"card {number}" for number in NUMBERS), "draw", "give up"),
-    size=len(PHASES) + 7 + len(NUMBERS) + MAX_SEATS * (SEAT_WIDTH + 1),
+    size=_SIZE,
     choices=choices,
     encode=encode,
 )

@@ -135,38 +135,35 @@ def raise_bounds(state: Match, seat: int) -> tuple[int, int]:
     return min(state.min_full(state.level), top), top
 
 
-def verify_fold(state: Match, seat: int) -> None:
+# Each betting action's own terms, once it is the seat's turn (`verify_act` checks the turn
+# first; the view lists what a seat may do on its turn from these alone).
+def _fold_terms(state: Match, seat: int, to: object) -> None:
     """H21: always, on the seat's turn."""
-    _verify_turn(state, seat)
 
 
-def verify_check(state: Match, seat: int) -> None:
+def _check_terms(state: Match, seat: int, to: object) -> None:
     """H17: nothing owed."""
-    _verify_turn(state, seat)
     if state.bets[seat] < state.level:
         owed = state.level - state.bets[seat]
         raise RuleViolation("cannot_check", f"there is a bet: call {owed}, raise or fold (H17)")
 
 
-def verify_call(state: Match, seat: int) -> None:
+def _call_terms(state: Match, seat: int, to: object) -> None:
     """H18: something owed."""
-    _verify_turn(state, seat)
     if state.bets[seat] >= state.level:
         raise RuleViolation("nothing_to_call", "nothing to call: check or bet (H18)")
 
 
-def verify_bet(state: Match, seat: int, to: object) -> None:
+def _bet_terms(state: Match, seat: int, to: object) -> None:
     """H19: nobody has bet in the round, someone could answer (H25), BB to all-in."""
-    _verify_turn(state, seat)
     if state.level > 0:
         raise RuleViolation("cannot_bet", "there is already a bet: call, raise or fold (H19)")
     _verify_answerable(state, seat)
     _verify_amount(to, *bet_bounds(state, seat), "bet")
 
 
-def verify_raise(state: Match, seat: int, to: object) -> None:
+def _raise_terms(state: Match, seat: int, to: object) -> None:
     """H20: a bet to raise, chips beyond it, raise rights (H24), someone to answer (H25)."""
-    _verify_turn(state, seat)
     if state.level == 0:
         raise RuleViolation("cannot_raise", "nobody has bet: bet instead (H20)")
     if state.bets[seat] + state.stacks[seat] <= state.level:
@@ -179,42 +176,48 @@ def verify_raise(state: Match, seat: int, to: object) -> None:
     _verify_amount(to, *raise_bounds(state, seat), "raise")
 
 
-def verify_all_in(state: Match, seat: int) -> None:
+def _all_in_terms(state: Match, seat: int, to: object) -> None:
     """H23: the call, bet or raise that all the seat's chips make must be allowed."""
-    _verify_turn(state, seat)
     top = state.bets[seat] + state.stacks[seat]
     if top <= state.level:
-        verify_call(state, seat)
+        _call_terms(state, seat, None)
     elif state.level == 0:
-        verify_bet(state, seat, top)
+        _bet_terms(state, seat, top)
     else:
-        verify_raise(state, seat, top)
+        _raise_terms(state, seat, top)
+
+
+_TERMS: dict[str, Callable[[Match, int, object], None]] = {
+    "fold": _fold_terms,
+    "check": _check_terms,
+    "call": _call_terms,
+    "bet": _bet_terms,
+    "raise": _raise_terms,
+    "all_in": _all_in_terms,
+}
 
 
 def verify_act(state: Match, command: Act) -> None:
     """The betting action `command` (H16-H25)."""
     kind, seat, to = command.kind, command.seat, command.to
-    if kind in ("bet", "raise"):
-        (verify_bet if kind == "bet" else verify_raise)(state, seat, to)
-        return
-    verify = _VERIFY_PLAIN.get(kind)
-    if verify is None:
-        raise RuleViolation("unknown_action", f"no betting action {kind!r}")
-    if to is not None:
-        raise RuleViolation("validation_error", f"a {kind} takes no amount")
-    verify(state, seat)
-
-
-_VERIFY_PLAIN: dict[str, Callable[[Match, int], None]] = {
-    "fold": verify_fold,
-    "check": verify_check,
-    "call": verify_call,
-    "all_in": verify_all_in,
-}
+    terms = _TERMS.get(kind)
+    if kind not in ("bet", "raise"):
+        if terms is None:
+            raise RuleViolation("unknown_action", f"no betting action {kind!r}")
+        if to is not None:
+            raise RuleViolation("validation_error", f"a {kind} takes no amount")
+    _verify_turn(state, seat)
+    _TERMS[kind](state, seat, to)
 
 
 def can_act(state: Match, command: Act) -> bool:
     return allowed(verify_act, state, command)
+
+
+def can_act_on_turn(state: Match, command: Act) -> bool:
+    """`can_act` for the seat whose turn it is (H26), the turn known already: the action's
+    own terms alone."""
+    return allowed(_TERMS[command.kind], state, command.seat, command.to)
 
 
 def verify_set_auto(state: Match, command: SetAutoAction) -> None:

@@ -10,6 +10,7 @@ their seat may not see.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from flipside.engine.game import Viewer
 from flipside.engine.views import MatchHead, SeatHead
@@ -131,6 +132,7 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
     over = state.phase == "over"
     omniscient = omniscient or over
     betting = state.phase in ("betting", "showdown")
+    to_act, asked = state.to_act, state.asked  # each worked out from the seats: once
     return MatchView(
         state.match_id,
         state.version,
@@ -151,12 +153,12 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
         sum(state.totals),
         state.pots,
         tuple(_action_seen(action, viewer, omniscient) for action in state.actions),
-        state.to_act,
-        state.asked,
+        to_act,
+        asked,
         state.showdown_order,
         state.awards,
         tuple(_seat_in_view(state, seat, viewer, omniscient) for seat in range(state.seat_count)),
-        legal(state, viewer),
+        _legal(state, viewer, to_act, asked),
         state.previous,
         state.button_draw,
         state.winner,
@@ -176,30 +178,35 @@ def _action_seen(action: ActionTaken, viewer: Viewer, omniscient: bool) -> Actio
 
 def legal(state: Match, seat: Viewer) -> tuple[Legal, ...]:
     """What `seat` may do now (H16-H25, H33, H43), with the amounts (H49)."""
+    return _legal(state, seat, state.to_act, state.asked)
+
+
+def _legal(state: Match, seat: Viewer, to_act: int | None, asked: int | None) -> tuple[Legal, ...]:
     if seat is None or state.phase == "over":
         return ()
-    if seat == state.asked:
+    if seat == asked:
         return (Legal("show"), Legal("muck"))
-    if seat == state.to_act:
+    if seat == to_act:
         return _betting_choices(state, seat)
     return _auto_choices(state, seat)
 
 
 def _betting_choices(state: Match, seat: int) -> tuple[Legal, ...]:
+    """On `seat`'s turn (H26): what the rules allow it (`rules.can_act_on_turn`)."""
     choices = [Legal("fold")]
     bet, stack, level = state.bets[seat], state.stacks[seat], state.level
-    if rules.can_act(state, Act(seat, "check")):
+    if rules.can_act_on_turn(state, Act(seat, "check")):
         choices.append(Legal("check"))
-    if rules.can_act(state, Act(seat, "call")):
+    if rules.can_act_on_turn(state, Act(seat, "call")):
         added = min(level - bet, stack)
         choices.append(Legal("call", to=bet + added, amount=added))
     low, high = rules.bet_bounds(state, seat)
-    if rules.can_act(state, Act(seat, "bet", high)):
+    if rules.can_act_on_turn(state, Act(seat, "bet", high)):
         choices.append(Legal("bet", min=low, max=high))
     low, high = rules.raise_bounds(state, seat)
-    if rules.can_act(state, Act(seat, "raise", high)):
+    if rules.can_act_on_turn(state, Act(seat, "raise", high)):
         choices.append(Legal("raise", min=low, max=high))
-    if rules.can_act(state, Act(seat, "all_in")):
+    if rules.can_act_on_turn(state, Act(seat, "all_in")):
         choices.append(Legal("all_in", to=bet + stack, amount=stack))
     return tuple(choices)
 
@@ -236,9 +243,17 @@ def redact(event: Event, viewer: Viewer, *, omniscient: bool = False) -> Event:
     if isinstance(event, HoleCardsDealt) and event.seat != viewer:
         return replace(event, cards=None)
     if isinstance(event, ActionTaken) and event.seat != viewer:
-        return replace(event, auto=None)
+        return _auto_hidden(event)
     if isinstance(event, AutoActionSet) and event.seat != viewer:
         return replace(event, seat=None, kind=None, to=None)
     if isinstance(event, AutoActionCancelled) and event.seat != viewer:
         return replace(event, seat=None, reason=None)
     return event
+
+
+@lru_cache(maxsize=4096)
+def _auto_hidden(action: ActionTaken) -> ActionTaken:
+    """`action` without whether an auto-bet took it (H48). Every view redacts the hand's
+    actions so far again, a `dataclasses.replace` each (a fifth of a view): each action is
+    redacted once (events are frozen, so equal actions redact alike)."""
+    return action if action.auto is None else replace(action, auto=None)

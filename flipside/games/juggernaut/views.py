@@ -12,6 +12,7 @@ Computer players get a `MatchView` too, so they cannot read what their seat may 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from flipside.engine.game import Viewer
 from flipside.engine.views import MatchHead, SeatHead
@@ -88,6 +89,13 @@ class MatchView(MatchHead):
         return self.me.cards or () if self.viewer is not None else ()
 
 
+@lru_cache(maxsize=4096)
+def _category(cards: tuple[Card, ...]) -> str:
+    """The category (J11) of the best five of `cards`. A hand changes only when its seat
+    augments or exchanges, but every view shows its category: each hand is evaluated once."""
+    return CATEGORIES[strength(cards)]
+
+
 def _seat_in_view(index: int, seat: SeatState, seen: bool, gold_price: int) -> SeatInView:
     cards = seat.hand if seen else None
     return SeatInView(
@@ -100,7 +108,7 @@ def _seat_in_view(index: int, seat: SeatState, seen: bool, gold_price: int) -> S
         seat.silver >= gold_price,
         len(seat.hand),
         cards,
-        CATEGORIES[strength(cards)] if cards else None,
+        _category(cards) if cards else None,
         seat.augmented,
         seat.exchanges,
         seat.done,
@@ -120,9 +128,7 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
     )
     spying = omniscient or (viewer is not None and viewer == state.juggernaut)
     snapshots = tuple(
-        Snapshot(seat, cards, CATEGORIES[strength(cards)])
-        for seat, cards in state.snapshots
-        if spying
+        Snapshot(seat, cards, _category(cards)) for seat, cards in state.snapshots if spying
     )
     return MatchView(
         state.match_id,

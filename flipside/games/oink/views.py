@@ -13,6 +13,7 @@ Computer players get a `MatchView` too, so they cannot read what their seat may 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from flipside.engine.game import Viewer
@@ -75,7 +76,10 @@ class MatchView(MatchHead):
         return tuple(card for card in self.seats[self.viewer].hand or () if card is not None)
 
 
+@lru_cache(maxsize=4096)
 def _hand_in_view(hand: tuple[Card, ...], joker: int | None) -> HandInView | None:
+    """A whole hand's evaluation (O24-O29). Every view shows the viewer's, which changes only
+    when its cards or the joker do: each is evaluated once."""
     if len(hand) != HAND_SIZE or joker is None:
         return None
     found = evaluate(hand, joker)
