@@ -25,9 +25,11 @@ import json
 import math
 import statistics
 import time
-from collections.abc import Callable, Mapping, Sequence
+from _json import make_encoder
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 from flipside.custom_policies import PolicyError
@@ -85,11 +87,25 @@ def play_match(
     return events, state
 
 
-def event_bytes(game: AnyGame, event: Any) -> bytes:
-    """The canonical bytes of an event for digests: type and data as sorted, compact JSON."""
+# The C encoder of `json.dumps(value, sort_keys=True, separators=(",", ":"))`, ASCII as it
+# writes, made once: `dumps` makes a new encoder, and that a new C encoder, on every call.
+# No circular check: the values are JSON data.
+_ENCODE = make_encoder(
+    None, json.JSONEncoder().default, encode_basestring_ascii, None, ":", ",", True, False, True
+)
+
+
+def event_text(game: AnyGame, event: Any) -> str:
+    """The canonical text of an event for digests: type and data as sorted, compact JSON."""
     stored_type, data, _ = codec.encode(game, event)
-    record = {"type": stored_type, "data": data}
-    return json.dumps(record, sort_keys=True, separators=(",", ":")).encode()
+    return "".join(_ENCODE({"type": stored_type, "data": data}, 0))
+
+
+def events_digest(game: AnyGame, events: Iterable[Any]) -> bytes:
+    """The sha256 of a match's events: of their canonical texts, one after another, as one
+    text (ASCII, so its bytes are theirs concatenated)."""
+    text = "".join([event_text(game, event) for event in events])
+    return hashlib.sha256(text.encode()).digest()
 
 
 def drivers_of(game: AnyGame) -> Mapping[str, Callable[[], Any]]:
@@ -263,10 +279,7 @@ def simulate(
             game=game,
             options=options,
         )
-        digest = hashlib.sha256()
-        for event in events:
-            digest.update(event_bytes(the_game, event))
-        result.match_digests.append(digest.digest())
+        result.match_digests.append(events_digest(the_game, events))
         progressed = the_game.progress(state)
         outcome = progressed.outcome
         assert outcome is not None and outcome.winner is not None

@@ -15,6 +15,10 @@ Four figures from one run, on one core, so they can be compared side by side:
   processes (`simulation.simulate_in_processes`); its speed-up over ``simulate`` and whether
   the digest is the same are printed.
 
+Every figure beside its baseline, measured in the same run (the machine is shared):
+``python ops/bench/revisions.py HEAD ops/bench/simulate.py -- --clock cpu`` runs this on
+HEAD and on the working tree in turns and prints before, after and their ratio.
+
 The policy's one-off tables are built before timing. ``easy`` and ``simulate`` play
 ``--easy-matches`` matches (the policy costs far more than the domain), the others
 ``--matches``. Usage: ``python ops/bench/simulate.py [--matches 1000] [--easy-matches 200]

@@ -4,6 +4,7 @@ of places and scores, reproducible runs, game options and Hold'em's test drivers
 
 from __future__ import annotations
 
+import hashlib
 import json
 import statistics
 from typing import Any
@@ -12,11 +13,15 @@ import pytest
 from click.testing import CliRunner
 from flipside.cli.main import cli
 
+from flipside.engine import codec
 from flipside.engine.game import Score
 from flipside.engine.registry import game_named
+from flipside.engine.seats import SeatSpec
 from flipside.simulation import (
     Z_95,
     SimulationResult,
+    events_digest,
+    play_match,
     rotate,
     simulate,
     simulate_in_processes,
@@ -182,3 +187,18 @@ def test_simulate_jobs_gives_the_digest_of_one_process() -> None:
 
     one, two = run("1"), run("2")
     assert two["digest"] == one["digest"] and two["by_level"] == one["by_level"]
+
+
+@pytest.mark.parametrize("game", ["flipside", "holdem"])
+def test_a_match_digest_is_the_sha256_of_its_events_as_sorted_compact_json(game: str) -> None:
+    """The digest a run reports is over `json.dumps` of each event, byte for byte, non-ASCII
+    text escaped: a run's digest does not change with how it is computed."""
+    the_game = game_named(game)
+    seats = [SeatSpec("npc", level=the_game.levels[0])] * 3
+    events, _ = play_match("matché-ü", seats, bytes(32), game=game)
+    expected = hashlib.sha256()
+    for event in events:
+        stored_type, data, _ = codec.encode(the_game, event)
+        record = {"type": stored_type, "data": data}
+        expected.update(json.dumps(record, sort_keys=True, separators=(",", ":")).encode())
+    assert events_digest(the_game, events) == expected.digest()

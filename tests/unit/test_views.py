@@ -64,6 +64,21 @@ def test_r10_drawn_cards_are_hidden_from_everyone_but_their_owner(after_first_ex
     assert view(state, 0, omniscient=True).seats[seat].cards == holder.hand
 
 
+def test_r10_a_seat_sees_exactly_the_dealt_cards_of_other_hands_all_match_long():
+    """The views read hidden cards off the state's drawn cards: the same as hiding every
+    card of a hand that was not dealt to it, at every step of whole matches."""
+    for count in (3, 5):
+        _, steps = random_match(SEED, count, random.Random(count))
+        for step in steps:
+            state = step.after
+            for viewer in _viewers(state):
+                for index, seat in enumerate(view(state, viewer).seats):
+                    held = state.seats[index]
+                    open_to_viewer = viewer == index or state.phase == "over"
+                    dealt = held.hand if open_to_viewer else held.dealt
+                    assert seat.cards == tuple(c if c in dealt else None for c in held.hand)
+
+
 def test_r10_discards_and_the_exchanged_count_are_public(after_first_exchange):
     state, seat = after_first_exchange
     for viewer in _viewers(state):

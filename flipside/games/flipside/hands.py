@@ -45,6 +45,12 @@ RANK_KEY: dict[str, int] = {}
 for _rank, _index in RANK_INDEX.items():
     RANK_KEY[_rank] = RANK_KEY[_rank.lower()] = 1 << (3 * _index)
 
+SIDE_KEY: dict[str, dict[str, int]] = {
+    "up": {up + down: RANK_KEY[up] for up in RANKS for down in RANKS if up != down},
+    "down": {up + down: RANK_KEY[down] for up in RANKS for down in RANKS if up != down},
+}
+"""Count-key contribution of an oriented card (upper case, R3) to its up or its down hand."""
+
 _WHEEL = (12, 3, 2, 1, 0)  # A 5 4 3 2: the ace plays low and the top is 5 (R16)
 
 

@@ -4,8 +4,10 @@
 it causes, consequences included: a deal, a reshuffle, a showdown with its life changes and
 eliminations, the next round, the end. It never mutates and raises `RuleViolation` (with a
 stable ``code``) for an illegal command. `evolve` applies one event and is pure, so
-`replay(events)` rebuilds any match. Chance enters only through `DeckShuffled`, whose order
-`shuffle.shuffle` derives from the match's seed, so replaying needs no random numbers.
+`replay(events)` rebuilds any match; inside a decision, `apply` folds each event into one
+mutable draft of the state, frozen once the decision is made (draft.py). Chance enters only
+through `DeckShuffled`, whose order `shuffle.shuffle` derives from the match's seed, so
+replaying needs no random numbers.
 
 Every move has a ``verify_*`` (raises with the reason), a ``can_*`` (bool) and the move.
 """
@@ -22,6 +24,7 @@ from flipside.engine.verify import allowed, verify_new_match, verify_timed_out
 
 from .cards import DECK, IDENTITY, Card, CardError, parse_oriented
 from .commands import ChooseOrientation, Command, CreateMatch, Exchange, TimeOut
+from .draft import MatchDraft, MatchOrDraft, SeatDraft, thaw
 from .events import (
     LEVELS,
     RULES_VERSION,
@@ -41,9 +44,9 @@ from .events import (
     Side,
     TurnTimedOut,
 )
-from .hands import RANK_KEY, VALUE_BY_KEY, is_full_house_or_better
+from .hands import SIDE_KEY, VALUE_BY_KEY, is_full_house_or_better
 from .shuffle import choose, commitment, shuffle
-from .state import START_LIFE, Match, SeatState, replacer
+from .state import START_LIFE, Match, SeatState
 
 SEATS = range(3, 6)  # R4
 HAND_SIZE = 5
@@ -56,12 +59,12 @@ def initial_state() -> Match:
 # --- verify / can -------------------------------------------------------------------------
 
 
-def verify_create(state: Match, command: CreateMatch) -> None:
+def verify_create(state: MatchOrDraft, command: CreateMatch) -> None:
     seats, seed, timeout = command.seats, command.seed, command.turn_timeout_seconds
     verify_new_match(state.version, seats, SEATS, LEVELS, seed, timeout)  # R4
 
 
-def _verify_seat(state: Match, seat: int, phase: str) -> SeatState:
+def _verify_seat(state: MatchOrDraft, seat: int, phase: str) -> SeatState | SeatDraft:
     if state.phase == "over":
         raise RuleViolation("match_over", "the match is over")
     if type(seat) is not int or not 0 <= seat < len(state.seats):  # bool is not a seat
@@ -73,7 +76,7 @@ def _verify_seat(state: Match, seat: int, phase: str) -> SeatState:
     return state.seats[seat]
 
 
-def verify_exchange(state: Match, seat: int, discard: tuple[Card, ...]) -> None:
+def verify_exchange(state: MatchOrDraft, seat: int, discard: tuple[Card, ...]) -> None:
     """R10: the seat to act discards 0-5 distinct cards of its own hand."""
     holder = _verify_seat(state, seat, "exchange")
     if seat != state.seat_to_exchange:
@@ -89,11 +92,11 @@ def verify_exchange(state: Match, seat: int, discard: tuple[Card, ...]) -> None:
         raise RuleViolation("invalid_cards", f"not in your hand: {', '.join(map(str, missing))}")
 
 
-def can_exchange(state: Match, seat: int, discard: tuple[Card, ...]) -> bool:
+def can_exchange(state: MatchOrDraft, seat: int, discard: tuple[Card, ...]) -> bool:
     return allowed(verify_exchange, state, seat, discard)
 
 
-def verify_orientation(state: Match, seat: int, cards: tuple[str, ...]) -> None:
+def verify_orientation(state: MatchOrDraft, seat: int, cards: tuple[str, ...]) -> None:
     """R11: each of the seat's five cards exactly once, up rank first; once per round."""
     holder = _verify_seat(state, seat, "orientation")
     if holder.placed is not None:
@@ -101,10 +104,10 @@ def verify_orientation(state: Match, seat: int, cards: tuple[str, ...]) -> None:
     if len(cards) != HAND_SIZE:
         raise RuleViolation("invalid_cards", f"place exactly your {HAND_SIZE} cards")
     try:
-        identities = sorted([IDENTITY[card] for card in cards])
+        identities = set(map(IDENTITY.__getitem__, cards))
     except (KeyError, TypeError):  # not a card in upper-case notation: say what is wrong
         raise _misnamed(cards) from None
-    if identities != sorted(holder.hand):
+    if identities != set(holder.hand):  # five cards, five distinct identities: each once
         raise RuleViolation("invalid_cards", "place exactly the five cards in your hand")
 
 
@@ -118,25 +121,27 @@ def _misnamed(cards: tuple[object, ...]) -> RuleViolation:
     return RuleViolation("invalid_cards", "cards are written in upper case (R3)")
 
 
-def can_choose_orientation(state: Match, seat: int, cards: tuple[str, ...]) -> bool:
+def can_choose_orientation(state: MatchOrDraft, seat: int, cards: tuple[str, ...]) -> bool:
     return allowed(verify_orientation, state, seat, cards)
 
 
-def verify_timeout(state: Match, seat: int, waited_seconds: int) -> None:
+def verify_timeout(state: MatchOrDraft, seat: int, waited_seconds: int) -> None:
     """A seat may be timed out only while the match waits for it, past the match's limit."""
     if state.phase == "over":
         raise RuleViolation("match_over", "the match is over")
     verify_timed_out(seat, state.awaiting, state.turn_timeout_seconds, waited_seconds)
 
 
-def can_time_out(state: Match, seat: int, waited_seconds: int) -> bool:
+def can_time_out(state: MatchOrDraft, seat: int, waited_seconds: int) -> bool:
     return allowed(verify_timeout, state, seat, waited_seconds)
 
 
 # --- decide --------------------------------------------------------------------------------
 
 
-_Decision = Decision[Match, Event]
+# A decision's state is a draft that each event emitted changes in place (draft.py): what an
+# event says of the state before it is read before it is emitted.
+_Decision = Decision[MatchDraft, Event]
 
 
 def decide(state: Match, command: Command) -> list[Event]:
@@ -146,7 +151,8 @@ def decide(state: Match, command: Command) -> list[Event]:
 
 def execute(state: Match, command: Command) -> tuple[list[Event], Match]:
     """`decide`, also returning the state after the events (saves folding them again)."""
-    return run_move(state, command, evolve, _MOVES)
+    events, draft = run_move(thaw(state), command, apply, _MOVES)
+    return events, draft.freeze()
 
 
 def _create(decision: _Decision, command: CreateMatch) -> None:
@@ -205,7 +211,7 @@ _MOVES: dict[type, Callable[[_Decision, Any], None]] = {
 }
 
 
-def _next_active(state: Match, after: int) -> int:
+def _next_active(state: MatchOrDraft, after: int) -> int:
     """R7: the next non-eliminated seat clockwise, strictly after `after`."""
     count = len(state.seats)
     for step in range(1, count + 1):
@@ -224,12 +230,13 @@ def _start_round(decision: _Decision) -> None:
         start = _next_active(state, state.start_seat if state.start_seat is not None else -1)
     at = active.index(start)
     order = active[at:] + active[:at]  # R8
-    decision.emit(RoundStarted(state.round + 1, start, order))
+    number = state.round + 1
+    decision.emit(RoundStarted(number, start, order))
     cards = _draw(decision, HAND_SIZE * len(order))
-    hands: list[list[Card]] = [[] for _ in state.seats]
-    for position, card in enumerate(cards):  # R9: one card at a time in turn order
-        hands[order[position % len(order)]].append(card)
-    decision.emit(CardsDealt(state.round + 1, tuple(tuple(hand) for hand in hands)))
+    hands: list[tuple[Card, ...]] = [()] * len(state.seats)
+    for position, seat in enumerate(order):  # R9: one card at a time in turn order
+        hands[seat] = cards[position :: len(order)]
+    decision.emit(CardsDealt(number, tuple(hands)))
 
 
 def _draw(decision: _Decision, count: int) -> tuple[Card, ...]:
@@ -244,14 +251,14 @@ def _draw(decision: _Decision, count: int) -> tuple[Card, ...]:
     return state.deck[:count]
 
 
-def _side_values(state: Match, side: Side, seats: Iterable[int]) -> list[int | None]:
+def _side_values(state: MatchOrDraft, side: Side, seats: Iterable[int]) -> list[int | None]:
     """Hand values of `side` for `seats` (R12-R13); None for seats not in the showdown."""
-    rank_at = 0 if side == "up" else 1
+    key_of = SIDE_KEY[side].__getitem__
     values: list[int | None] = [None] * len(state.seats)
     for seat in seats:
         placed = state.seats[seat].placed
         assert placed is not None
-        values[seat] = VALUE_BY_KEY[sum(RANK_KEY[card[rank_at]] for card in placed)]
+        values[seat] = VALUE_BY_KEY[sum(map(key_of, placed))]
     return values
 
 
@@ -309,114 +316,100 @@ def _end_round(decision: _Decision) -> None:
 
 
 # --- evolve --------------------------------------------------------------------------------
-# Each evolver returns the fields its event changes, and `evolve` builds the next state from
-# them once, version included: a state per event is the main cost of playing a match.
-
-_replace_match = replacer(Match)
-_replace_seat = replacer(SeatState)
-_NEXT_ROUND_SEAT = {  # R14: a seat's cards of the round go to the used pile when it ends
-    "dealt": (),
-    "hand": (),
-    "discarded": (),
-    "drawn": (),
-    "exchanged": False,
-    "placed": None,
-}
-Changes = dict[str, Any]
+# Each event is folded into a `MatchDraft` in place; `execute` freezes the draft once per
+# decision (draft.py): a frozen state per event was the main cost of playing a match.
 
 
-def _with_seat(state: Match, index: int, changes: Changes) -> tuple[SeatState, ...]:
-    seats = list(state.seats)
-    seats[index] = _replace_seat(seats[index], changes)
-    return tuple(seats)
+def _match_created(draft: MatchDraft, event: MatchCreated) -> None:
+    draft.match_id = event.match_id
+    draft.seats = tuple(SeatState(spec, life=event.start_life) for spec in event.seats)
+    draft.seed = bytes.fromhex(event.seed or "")
+    draft.seeded = event.seeded
+    draft.deck_commitment = event.deck_commitment
+    draft.turn_timeout_seconds = event.turn_timeout_seconds
 
 
-def _match_created(state: Match, event: MatchCreated) -> Changes:
-    return {
-        "match_id": event.match_id,
-        "seats": tuple(SeatState(spec, life=event.start_life) for spec in event.seats),
-        "seed": bytes.fromhex(event.seed or ""),
-        "seeded": event.seeded,
-        "deck_commitment": event.deck_commitment,
-        "turn_timeout_seconds": event.turn_timeout_seconds,
-    }
+def _deck_shuffled(draft: MatchDraft, event: DeckShuffled) -> None:
+    draft.deck += event.cards or ()
+    if event.reason == "used_pile":
+        draft.used_pile = ()
+    draft.shuffles += 1
 
 
-def _deck_shuffled(state: Match, event: DeckShuffled) -> Changes:
-    cards = event.cards or ()
-    used = () if event.reason == "used_pile" else state.used_pile
-    return {"deck": state.deck + cards, "used_pile": used, "shuffles": state.shuffles + 1}
+def _round_started(draft: MatchDraft, event: RoundStarted) -> None:
+    draft.round = event.round
+    draft.start_seat = event.start_seat
+    draft.turn_order = event.turn_order
+    draft.turn = 0
 
 
-def _round_started(state: Match, event: RoundStarted) -> Changes:
-    return {
-        "round": event.round,
-        "start_seat": event.start_seat,
-        "turn_order": event.turn_order,
-        "turn": 0,
-    }
+def _cards_dealt(draft: MatchDraft, event: CardsDealt) -> None:
+    for index, hand in enumerate(event.hands):
+        if hand:
+            seat = draft.seat(index)
+            seat.dealt = seat.hand = hand
+    draft.deck = draft.deck[sum(map(len, event.hands)) :]
+    draft.phase = "exchange"
 
 
-def _cards_dealt(state: Match, event: CardsDealt) -> Changes:
-    seats = tuple(
-        _replace_seat(seat, {"dealt": hand, "hand": hand}) if hand else seat
-        for seat, hand in zip(state.seats, event.hands, strict=True)
+def _cards_exchanged(draft: MatchDraft, event: CardsExchanged) -> None:
+    seat = draft.seat(event.seat)
+    discarded = event.discarded
+    drawn = tuple(filter(None, event.drawn))  # a redacted event's drawn cards are None
+    if discarded:
+        seat.hand = tuple(card for card in seat.hand if card not in discarded) + drawn
+    seat.discarded = discarded
+    seat.drawn = drawn
+    seat.exchanged = True
+    draft.deck = draft.deck[len(drawn) :]
+    draft.turn += 1
+    draft.phase = "orientation" if draft.turn == len(draft.turn_order) else "exchange"
+
+
+def _orientation_chosen(draft: MatchDraft, event: OrientationChosen) -> None:
+    draft.seat(event.seat).placed = event.cards
+
+
+def _turn_timed_out(draft: MatchDraft, event: TurnTimedOut) -> None:
+    pass  # the default move that follows changes the state
+
+
+def _showdown_revealed(draft: MatchDraft, event: ShowdownRevealed) -> None:
+    showdowns = draft.showdowns
+    same_round = showdowns and showdowns[0].round == event.round
+    draft.showdowns = (showdowns if same_round else ()) + (event,)
+
+
+def _life_changed(draft: MatchDraft, event: LifeChanged) -> None:
+    draft.seat(event.seat).life = event.life
+
+
+def _seat_eliminated(draft: MatchDraft, event: SeatEliminated) -> None:
+    seat = draft.seat(event.seat)
+    seat.eliminated = True
+    seat.place = event.place
+
+
+def _round_ended(draft: MatchDraft, event: RoundEnded) -> None:
+    used = [card for seat in draft.seats for card in seat.hand + seat.discarded]
+    draft.used_pile += tuple(used)
+    draft.seats = tuple(  # R14: the round's cards went to the used pile
+        SeatDraft(seat.spec, seat.life, seat.eliminated, seat.place, (), (), (), (), False, None)
+        for seat in draft.seats
     )
-    dealt = sum(len(hand) for hand in event.hands)
-    return {"seats": seats, "deck": state.deck[dealt:], "phase": "exchange"}
 
 
-def _cards_exchanged(state: Match, event: CardsExchanged) -> Changes:
-    holder = state.seats[event.seat]
-    kept = tuple(card for card in holder.hand if card not in event.discarded)
-    drawn = tuple(card for card in event.drawn if card is not None)
-    seats = _with_seat(
-        state,
-        event.seat,
-        {"hand": kept + drawn, "discarded": event.discarded, "drawn": drawn, "exchanged": True},
-    )
-    turn = state.turn + 1
-    phase = "orientation" if turn == len(state.turn_order) else "exchange"
-    return {"seats": seats, "deck": state.deck[len(drawn) :], "turn": turn, "phase": phase}
+def _match_ended(draft: MatchDraft, event: MatchEnded) -> None:
+    draft.seat(event.winner).place = 1
+    draft.winner = event.winner
+    draft.phase = "over"
 
 
-def _orientation_chosen(state: Match, event: OrientationChosen) -> Changes:
-    return {"seats": _with_seat(state, event.seat, {"placed": event.cards})}
+def _seed_revealed(draft: MatchDraft, event: SeedRevealed) -> None:
+    draft.seed_revealed = True
 
 
-def _turn_timed_out(state: Match, event: TurnTimedOut) -> Changes:
-    return {}  # the default move that follows changes the state
-
-
-def _showdown_revealed(state: Match, event: ShowdownRevealed) -> Changes:
-    same_round = state.showdowns and state.showdowns[0].round == event.round
-    return {"showdowns": (state.showdowns if same_round else ()) + (event,)}
-
-
-def _life_changed(state: Match, event: LifeChanged) -> Changes:
-    return {"seats": _with_seat(state, event.seat, {"life": event.life})}
-
-
-def _seat_eliminated(state: Match, event: SeatEliminated) -> Changes:
-    return {"seats": _with_seat(state, event.seat, {"eliminated": True, "place": event.place})}
-
-
-def _round_ended(state: Match, event: RoundEnded) -> Changes:
-    used = [card for seat in state.seats for card in seat.hand + seat.discarded]
-    seats = tuple(_replace_seat(seat, _NEXT_ROUND_SEAT) for seat in state.seats)
-    return {"seats": seats, "used_pile": state.used_pile + tuple(used)}
-
-
-def _match_ended(state: Match, event: MatchEnded) -> Changes:
-    seats = _with_seat(state, event.winner, {"place": 1})
-    return {"seats": seats, "winner": event.winner, "phase": "over"}
-
-
-def _seed_revealed(state: Match, event: SeedRevealed) -> Changes:
-    return {"seed_revealed": True}
-
-
-_EVOLVERS: dict[type[Event], Callable[[Match, Event], Changes]] = {
+_APPLIERS: dict[type[Event], Callable[[MatchDraft, Event], None]] = {
     MatchCreated: _match_created,  # type: ignore[dict-item]
     DeckShuffled: _deck_shuffled,  # type: ignore[dict-item]
     RoundStarted: _round_started,  # type: ignore[dict-item]
@@ -438,18 +431,23 @@ _EVOLVERS: dict[type[Event], Callable[[Match, Event], Changes]] = {
 _WITHIN_A_TURN = (OrientationChosen, TurnTimedOut)
 
 
-def evolve(state: Match, event: Event) -> Match:
-    """The state after `event`; the version counts every event applied."""
-    changes = _EVOLVERS[type(event)](state, event)
-    version = changes["version"] = state.version + 1
+def apply(draft: MatchDraft, event: Event) -> MatchDraft:
+    """`draft` with `event` folded in, in place; the version counts every event applied."""
+    _APPLIERS[type(event)](draft, event)
+    version = draft.version = draft.version + 1
     if type(event) not in _WITHIN_A_TURN:
-        changes["turn_started"] = version
-    return _replace_match(state, changes)
+        draft.turn_started = version
+    return draft
+
+
+def evolve(state: Match, event: Event) -> Match:
+    """The state after `event`; `state` is left as it is."""
+    return apply(thaw(state), event).freeze()
 
 
 def replay(events: Iterable[Event]) -> Match:
     """Rebuild a match from its events."""
-    return reduce(evolve, events, initial_state())
+    return reduce(apply, events, thaw(initial_state())).freeze()
 
 
 def command_behind(event: Event) -> Command | None:

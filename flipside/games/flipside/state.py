@@ -1,15 +1,14 @@
 """The state of a match as the decider sees it: everything, secrets included.
 
-Only `rules.evolve` builds these; everything else reads them, and nothing outside the domain
-hands one to a client (`views` does the redaction).
+Only the rules build these (freezing a `draft.MatchDraft`); everything else reads them, and
+nothing outside the domain hands one to a client (`views` does the redaction).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
-from operator import attrgetter
-from typing import Any, Literal, TypeVar
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
 
 from flipside.engine.seats import SeatSpec
 
@@ -19,11 +18,21 @@ from .events import ShowdownRevealed
 Phase = Literal["new", "exchange", "orientation", "over"]
 START_LIFE = 4  # R5
 
-_T = TypeVar("_T")
+
+class SeatReads:
+    """What a seat says of itself, for a `SeatState` and for its draft alike."""
+
+    __slots__ = ()
+    eliminated: bool
+    placed: tuple[OrientedCard, ...] | None
+
+    @property
+    def active(self) -> bool:
+        return not self.eliminated
 
 
 @dataclass(frozen=True, slots=True)
-class SeatState:
+class SeatState(SeatReads):
     spec: SeatSpec
     life: int = START_LIFE
     eliminated: bool = False
@@ -35,13 +44,44 @@ class SeatState:
     exchanged: bool = False
     placed: tuple[OrientedCard, ...] | None = None  # sealed orientation (R11)
 
+
+class MatchReads:
+    """Whose turn it is, read off a `Match` or off its draft (`draft.MatchDraft`) alike."""
+
+    __slots__ = ()
+    phase: Phase
+    seats: Sequence[SeatReads]
+    turn_order: tuple[int, ...]
+    turn: int
+
     @property
-    def active(self) -> bool:
-        return not self.eliminated
+    def active_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, seat in enumerate(self.seats) if not seat.eliminated)
+
+    @property
+    def seat_to_exchange(self) -> int | None:
+        """The seat whose turn it is in the exchange lap, if any (R10)."""
+        if self.phase != "exchange":
+            return None
+        return self.turn_order[self.turn]
+
+    @property
+    def awaiting_orientation(self) -> tuple[int, ...]:
+        """Active seats that have not yet placed their cards (R11)."""
+        if self.phase != "orientation":
+            return ()
+        seats = self.seats
+        return tuple(i for i in self.turn_order if seats[i].placed is None)
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats the match waits for: the seat to exchange, or those yet to place."""
+        to_act = self.seat_to_exchange
+        return (to_act,) if to_act is not None else self.awaiting_orientation
 
 
 @dataclass(frozen=True, slots=True)
-class Match:
+class Match(MatchReads):
     version: int = 0  # events applied: the stream version
     match_id: str = ""
     phase: Phase = "new"
@@ -63,57 +103,6 @@ class Match:
     turn_started: int = 0  # the version whose event began the current wait (R10-R11)
 
     @property
-    def active_seats(self) -> tuple[int, ...]:
-        return tuple(i for i, seat in enumerate(self.seats) if seat.active)
-
-    @property
-    def seat_to_exchange(self) -> int | None:
-        """The seat whose turn it is in the exchange lap, if any (R10)."""
-        if self.phase != "exchange":
-            return None
-        return self.turn_order[self.turn]
-
-    @property
-    def awaiting_orientation(self) -> tuple[int, ...]:
-        """Active seats that have not yet placed their cards (R11)."""
-        if self.phase != "orientation":
-            return ()
-        return tuple(i for i in self.turn_order if self.seats[i].placed is None)
-
-    @property
     def specs(self) -> tuple[SeatSpec, ...]:
         """Who sits in each seat."""
         return tuple(seat.spec for seat in self.seats)
-
-    @property
-    def awaiting(self) -> tuple[int, ...]:
-        """The seats the match waits for: the seat to exchange, or those yet to place."""
-        to_act = self.seat_to_exchange
-        return (to_act,) if to_act is not None else self.awaiting_orientation
-
-
-def replacer(cls: type[_T]) -> Callable[[_T, Mapping[str, Any]], _T]:
-    """`dataclasses.replace` for one dataclass, `changes` given as a mapping.
-
-    `dataclasses.replace` looks the class's fields up and passes every value by keyword on
-    each call; this reads them once, gets all values with one `attrgetter` and calls the
-    constructor positionally, about twice as fast. `evolve` builds a state per event, so
-    this is on the hot path of every match. Every field must be an ``__init__`` parameter.
-
-    >>> replace_seat = replacer(SeatState)
-    >>> replace_seat(SeatState(SeatSpec("npc", level="easy")), {"life": 2}).life
-    2
-    """
-    names = tuple(field.name for field in fields(cls))  # type: ignore[arg-type]
-    if len(names) < 2:  # attrgetter of one name returns the value, not a 1-tuple
-        raise TypeError(f"{cls.__name__} has fewer than two fields")
-    values_of = attrgetter(*names)
-    position = {name: index for index, name in enumerate(names)}
-
-    def replace(instance: _T, changes: Mapping[str, Any]) -> _T:
-        values = list(values_of(instance))
-        for name, value in changes.items():
-            values[position[name]] = value
-        return cls(*values)
-
-    return replace

@@ -24,6 +24,7 @@ from .events import (
     OrientationChosen,
     ShowdownRevealed,
 )
+from .frozen import builder
 from .state import Match, SeatState
 
 
@@ -62,34 +63,42 @@ class MatchView(MatchHead):
         """The viewer's own cards (empty for a spectator)."""
         if self.viewer is None:
             return ()
-        return tuple(card for card in self.seats[self.viewer].cards if card is not None)
+        return tuple(filter(None, self.seats[self.viewer].cards))
 
     def seen_cards(self) -> frozenset[Card]:
         """Every card whose identity this viewer knows."""
-        seen = set(self.used_pile)
+        seen: set[Card | None] = set(self.used_pile)
         for seat in self.seats:
-            seen.update(card for card in seat.cards if card is not None)
+            seen.update(seat.cards)
             seen.update(seat.discarded)
-        return frozenset(seen)
+        seen.discard(None)  # a card the viewer may not see
+        return frozenset(seen)  # type: ignore[arg-type]
 
     def unseen_cards(self) -> frozenset[Card]:
         """The deck and the other seats' drawn cards, as far as this viewer can tell."""
         return DECK_SET - self.seen_cards()
 
 
+# Without the frozen dataclasses' own __init__ (frozen.py): a view is built for every
+# computer move.
+_new_seat_in_view = builder(SeatInView)
+_new_match_view = builder(MatchView)
+_HIDDEN: tuple[tuple[None, ...], ...] = tuple((None,) * count for count in range(6))
+"""`_HIDDEN[n]`: the places of n drawn cards in another seat's hand (R10: 0-5 cards)."""
+
+
 def _seat_in_view(index: int, seat: SeatState, own: bool) -> SeatInView:
     hand = seat.hand
-    if own:
-        cards: tuple[Card | None, ...] = hand
-    else:
-        dealt = seat.dealt
-        cards = tuple(card if card in dealt else None for card in hand)
-    # Positional arguments, in field order: a view is built for every computer move.
-    return SeatInView(
+    drawn = len(seat.drawn)
+    cards: tuple[Card | None, ...] = hand
+    if drawn and not own:  # a hand is its kept dealt cards, then the drawn ones (R9-R10)
+        cards = hand[: len(hand) - drawn] + _HIDDEN[drawn]
+    spec = seat.spec
+    return _new_seat_in_view(
         index,
-        seat.spec.kind,
-        seat.spec.name,
-        seat.spec.level,
+        spec.kind,
+        spec.name,
+        spec.level,
         seat.life,
         seat.eliminated,
         seat.place,
@@ -106,7 +115,7 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
     """The match as `viewer` may see it; `omniscient` (an administrator) sees everything."""
     over = state.phase == "over"
     omniscient = omniscient or over
-    return MatchView(
+    return _new_match_view(
         state.match_id,
         state.version,
         viewer,
@@ -120,8 +129,10 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
         len(state.deck),
         state.used_pile,
         tuple(
-            _seat_in_view(index, seat, omniscient or index == viewer)
-            for index, seat in enumerate(state.seats)
+            [
+                _seat_in_view(index, seat, omniscient or index == viewer)
+                for index, seat in enumerate(state.seats)
+            ]
         ),
         state.showdowns,
         state.winner,
