@@ -7,8 +7,13 @@
    three HATE YOU players on the same deals (the person rotated through every seat). Both
    levels know the person's habit, estimated from warm-up matches as the ``player_stats``
    projection would. Expected: the person loses life faster against HATE YOU.
+3. With ``--against REV``: every level against itself as it was at git revision ``REV``
+   (its ``npc`` package loaded from git beside today's, `npc_latency.npc_at`), two seats
+   each, on the same deals with the seats rotated. Expected: today's seats win half the
+   matches, inside the 95% interval over deals (a change meant to keep the strength kept it).
 
-    .venv/bin/python ops/bench/ladder.py [--deals 500] [--person-deals 60] [--jobs 2] [--json]
+    .venv/bin/python ops/bench/ladder.py [--deals 500] [--person-deals 60] [--jobs 2]
+        [--part ladder|person|against|both] [--against REV --against-deals 100] [--json]
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from itertools import pairwise
 
+from npc_latency import before, npc_at
+
 from flipside.games.flipside.events import (
     Event,
     LifeChanged,
@@ -30,7 +37,13 @@ from flipside.games.flipside.events import (
     ShowdownRevealed,
 )
 from flipside.games.flipside.hands import orientation_values, oriented_by_mask
-from flipside.games.flipside.npc import PlayerHabits, estimate_habits, npc_policies
+from flipside.games.flipside.npc import (
+    LEVELS,
+    PlayerHabits,
+    estimate_habits,
+    npc_policies,
+    policy_for,
+)
 from flipside.games.flipside.npc.exchange import choose_discard
 from flipside.games.flipside.npc.policy import Policy
 from flipside.games.flipside.state import Match
@@ -49,6 +62,7 @@ from flipside.simulation import (
 
 LADDER = ("easy", "normal", "hard", "insane")
 PERSON = "person"
+VERSUS = ("today", "today", "before", "before")  # rotated: each side sits everywhere
 CHUNK_DEALS = 10  # deals per task: small enough to keep every worker busy to the end
 
 
@@ -206,11 +220,60 @@ def person_test(deals: int, seed: int, pool: Executor) -> dict[str, object]:
     }
 
 
+def _versus_deal(task: tuple[str, int, int, str]) -> float:
+    """One deal of `level` today against `level` before, rotated: today's share of wins."""
+    level, deal, seed, directory = task
+    older = before(directory).policy_for(level)
+    today = policy_for(level)
+    wins = 0
+    for rotation in range(len(VERSUS)):
+        sides = rotate(VERSUS, rotation)
+        seats = [SeatSpec("npc", level=level)] * len(sides)
+
+        def policies_for(_: Match, sides: list[str] = sides) -> dict[int, Policy]:
+            return {seat: today if side == "today" else older for seat, side in enumerate(sides)}
+
+        match_id = f"versus-{level}-{deal}-{rotation}"
+        _, state = play_match(match_id, seats, match_seed(seed, deal), policies_for)
+        winner = next(seat for seat, s in enumerate(state.seats) if s.place == 1)
+        wins += sides[winner] == "today"
+    return wins / len(VERSUS)
+
+
+def versus(
+    revision: str, levels: list[str], deals: int, seed: int, pool: Executor
+) -> dict[str, object]:
+    """Part 3: each of `levels`' win share today against itself at `revision`."""
+    started = time.perf_counter()
+    rows: dict[str, object] = {}
+    with npc_at(revision) as directory:
+        for level in levels:
+            shares = list(
+                pool.map(_versus_deal, [(level, d, seed, directory) for d in range(deals)])
+            )
+            mean = statistics.fmean(shares)
+            half = Z_95 * statistics.stdev(shares) / len(shares) ** 0.5
+            low, high = round(mean - half, 4), round(mean + half, 4)
+            rows[level] = {
+                "matches": deals * len(VERSUS),
+                "win_share": round(mean, 4),
+                "ci95_over_deals": [low, high],
+                "parity_inside": low <= 0.5 <= high,
+            }
+    return {
+        "revision": revision,
+        "by_level": rows,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
 def _print(report: dict[str, dict[str, object]]) -> None:
     if "ladder" in report:
         _print_ladder(report["ladder"])
     if "person" in report:
         _print_person(report["person"])
+    if "against" in report:
+        _print_versus(report["against"])
     print(f"{report['seconds']} s in all")
 
 
@@ -245,22 +308,42 @@ def _print_person(person: dict[str, object]) -> None:
     )
 
 
+def _print_versus(table: dict[str, object]) -> None:
+    print(f"\nEach level today (2 seats) against itself at {table['revision']} (2 seats)")
+    print(f"{'level':9} {'matches':>8} {'wins today':>11} {'95% CI':>17}  parity inside")
+    for level, row in table["by_level"].items():
+        low, high = row["ci95_over_deals"]
+        print(
+            f"{level:9} {row['matches']:8} {row['win_share']:11.1%}   {low:.3f} - {high:.3f}"
+            f"  {row['parity_inside']}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=500, help="ladder deals (x4 rotations)")
     parser.add_argument("--person-deals", type=int, default=60, help="person deals (x4 seats)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--part", choices=("ladder", "person", "both"), default="both")
+    parser.add_argument("--part", choices=("ladder", "person", "against", "both"), default="both")
+    parser.add_argument("--against", metavar="REV", help="also play each level against REV")
+    parser.add_argument("--against-deals", type=int, default=100, help="deals per level (x4)")
+    parser.add_argument("--against-levels", nargs="+", choices=LEVELS, default=list(LEVELS))
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.part == "against" and not args.against:
+        parser.error("--part against needs --against REV")
     started = time.perf_counter()
     report: dict[str, object] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
-        if args.part != "person":
+        if args.part in ("ladder", "both"):
             report["ladder"] = ladder(args.deals, args.seed, pool)
-        if args.part != "ladder":
+        if args.part in ("person", "both"):
             report["person"] = person_test(args.person_deals, args.seed, pool)
+        if args.against:
+            report["against"] = versus(
+                args.against, args.against_levels, args.against_deals, args.seed, pool
+            )
     report["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         json.dump(report, sys.stdout)

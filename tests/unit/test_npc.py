@@ -6,13 +6,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from itertools import combinations_with_replacement
 
+import numpy as np
 import pytest
 
 from flipside.games.flipside.cards import DECK
 from flipside.games.flipside.commands import CreateMatch
 from flipside.games.flipside.events import SeatSpec
-from flipside.games.flipside.hands import orientation_values, oriented_by_mask
+from flipside.games.flipside.hands import (
+    FULL_HOUSE_OR_BETTER,
+    orientation_values,
+    oriented_by_mask,
+)
 from flipside.games.flipside.npc import (
     LEVELS,
     PlayerHabits,
@@ -22,17 +28,31 @@ from flipside.games.flipside.npc import (
     next_command,
     policy_for,
 )
+from flipside.games.flipside.npc.draws import chance, sample_rows
 from flipside.games.flipside.npc.driver import npc_policies
-from flipside.games.flipside.npc.field import biased_tables, field_tables, orientation_scores
+from flipside.games.flipside.npc.field import (
+    biased_tables,
+    equities,
+    field_tables,
+    orientation_scores,
+)
 from flipside.games.flipside.npc.habits import grid_bias
 from flipside.games.flipside.npc.levels import pick
 from flipside.games.flipside.npc.orientation import (
     Candidates,
     Model,
-    Sample,
-    add_own_utilities,
+    Worlds,
+    own_utilities,
     showdown_changes,
+    utilities,
     utility,
+)
+from flipside.games.flipside.npc.shapes import (
+    RANK_WEIGHTS,
+    SHAPE_OF_SUM,
+    VALUES,
+    numbers,
+    up_shapes,
 )
 from flipside.games.flipside.rules import execute, initial_state
 from flipside.games.flipside.state import Match, SeatState
@@ -175,31 +195,77 @@ def test_scores_rank_the_dominant_orientation_first() -> None:
 
 
 def test_fast_path_agrees_with_the_showdown_rules() -> None:
-    """`add_own_utilities` is a shortcut of `showdown_changes` for seat 0; compare them."""
+    """`own_utilities` is a shortcut of `showdown_changes` for this seat; compare them."""
     rng = random.Random(5)
     for _ in range(300):
         others = rng.randint(1, 4)
-        ups = rng.sample(range(1000, 9000, 8), others)
-        downs = rng.sample(range(1000, 9000, 8), others)
-        lives = [rng.randint(1, 3) for _ in range(others)]
+        worlds = Worlds(
+            np.array([rng.sample(range(1000, 9000, 8), others) for _ in range(3)]),
+            np.array([rng.sample(range(1000, 9000, 8), others) for _ in range(3)]),
+        )
+        lives = np.array([rng.randint(1, 3) for _ in range(others)])
         life = rng.randint(1, 4)
-        mine = Candidates([rng.randrange(900, 9100) * 8 + 7 for _ in range(4)], [0] * 4)
-        mine = Candidates(mine.ups, [rng.randrange(900, 9100) * 8 + 7 for _ in range(4)])
-        totals = [0.0] * 4
-        worth = {change: utility(change, life) for change in range(-3, 3)}
-        add_own_utilities(totals, mine, Sample(ups, downs), lives, worth)
-        for mask in range(4):
-            changes = showdown_changes(
-                [mine.ups[mask], *ups], [mine.downs[mask], *downs], [life, *lives]
-            )
-            assert totals[mask] == utility(changes[0], life)
+        mine = Candidates(
+            np.array([rng.randrange(900, 9100) * 8 + 7 for _ in range(4)]),
+            np.array([rng.randrange(900, 9100) * 8 + 7 for _ in range(4)]),
+        )
+        totals = own_utilities(mine, worlds, lives, utilities(life))
+        for world in range(3):
+            for mask in range(4):
+                changes = showdown_changes(
+                    [mine.ups[mask], *worlds.ups[world]],
+                    [mine.downs[mask], *worlds.downs[world]],
+                    [life, *lives],
+                )
+                assert totals[world, mask] == utility(int(changes[0]), life)
 
 
 def test_showdown_changes_follow_r12_r13() -> None:
     # Seat 0 strongest up without bonus, seat 2 weakest up and weakest down: -3 (R13).
-    assert showdown_changes([300, 200, 100], [300, 200, 100], [4, 4, 4]) == [1, 0, -3]
+    assert showdown_changes([300, 200, 100], [300, 200, 100], [4, 4, 4]).tolist() == [1, 0, -3]
     # The weakest up seat is eliminated on the up side and skips the down side (R12).
-    assert showdown_changes([300, 200, 100], [300, 50, 100], [4, 4, 1]) == [1, -2, -1]
+    assert showdown_changes([300, 200, 100], [300, 50, 100], [4, 4, 1]).tolist() == [1, -2, -1]
+    # A full house or better earns 2 (R12); both at once, one showdown per row.
+    bonus = FULL_HOUSE_OR_BETTER * 8
+    both = showdown_changes([[300, 200, 100], [bonus, 200, 100]], [[9, 8, 7]] * 2, [4, 4, 4])
+    assert both.tolist() == [[1, 0, -3], [2, 0, -3]]
+
+
+def test_shapes_name_every_multiset_of_five_ranks_once() -> None:
+    """`RANK_WEIGHTS` give the 6,188 multisets of five ranks different sums (R15)."""
+    sums = [sum(ranks) for ranks in combinations_with_replacement(RANK_WEIGHTS, 5)]
+    assert len(set(sums)) == len(sums) == 6188
+    assert sorted(SHAPE_OF_SUM[sums].tolist()) == list(range(6188))
+
+
+def test_up_shapes_agree_with_orientation_values() -> None:
+    rng = random.Random(8)
+    hands = [rng.sample(DECK, 5) for _ in range(50)]
+    shapes = up_shapes(np.array([numbers(hand) for hand in hands]))
+    for hand, row in zip(hands, shapes, strict=True):
+        expected = orientation_values(hand)
+        assert VALUES[row].tolist() == [up for up, _ in expected]
+        assert VALUES[row[::-1]].tolist() == [down for _, down in expected]
+
+
+def test_equities_are_the_best_orientation_scores() -> None:
+    rng = random.Random(9)
+    tables = field_tables(4)
+    hands = [rng.sample(DECK, 5) for _ in range(40)]
+    batch = equities(np.array([numbers(hand) for hand in hands]), tables)
+    for hand, equity in zip(hands, batch, strict=True):
+        assert equity == pytest.approx(max(orientation_scores(hand, tables)[3]))
+
+
+def test_draws_are_reproducible_distinct_cards_from_the_pool() -> None:
+    pool = numbers(DECK[:20])
+    first = sample_rows(pool, 300, 6, chance(random.Random(2)))
+    again = sample_rows(pool, 300, 6, chance(random.Random(2)))
+    assert (first == again).all()
+    assert all(len(set(row)) == 6 and set(row) <= set(pool.tolist()) for row in first.tolist())
+    # Uniform: each card is drawn at the rate 6/20, every place alike.
+    counts = Counter(first[:, 0].tolist())
+    assert len(counts) == 20 and max(counts.values()) < 40
 
 
 def test_pareto_keeps_every_orientation_not_beaten_on_both_sides() -> None:

@@ -7,6 +7,9 @@ plays the showdown against each of this seat's orientations. A seat's showdown s
 a *composite*: ``value * 8 + (7 - turn position)``, so a higher composite is stronger and
 the R15 tie-break (earlier in turn order) is built in.
 
+All samples are played at once, as numpy arrays with one row per sampled world (`shapes`,
+`draws`).
+
 The utility of a life change is the change itself, except that being eliminated costs the
 seat its remaining life and `ELIMINATION_COST` more (R5): it loses every later round too.
 """
@@ -16,19 +19,27 @@ from __future__ import annotations
 import random
 from bisect import bisect
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cache
 from itertools import accumulate
 from math import exp
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 from flipside.games.flipside.cards import Card
-from flipside.games.flipside.hands import FULL_HOUSE_OR_BETTER, VALUE_BY_KEY, orientation_values
+from flipside.games.flipside.hands import FULL_HOUSE_OR_BETTER
 from flipside.games.flipside.views import MatchView
 
-from .field import FieldTables, orientation_scores
+from .draws import chance, sample_rows
+from .field import FieldTables, Floats
+from .shapes import CARD_NUMBER, VALUES, Ints, Shapes, numbers, up_shapes
 
 ELIMINATION_COST = 2.0
 _BONUS_COMPOSITE = FULL_HOUSE_OR_BETTER * 8
 _NONE_BELOW = -1  # a down threshold no composite is below: nobody left to lose to
+_NONE_ABOVE = np.iinfo(np.int64).max  # a composite above every hand: a seat not there
 
 
 def utility(change: int, life: int) -> float:
@@ -38,22 +49,32 @@ def utility(change: int, life: int) -> float:
     return -life - ELIMINATION_COST
 
 
-def up_gain(composite: int) -> int:
-    """Life gained by the strongest up hand (R12)."""
-    return 2 if composite >= _BONUS_COMPOSITE else 1
+@cache
+def utilities(life: int) -> Floats:
+    """`utility` of the changes -3 to 2 for a seat with `life`, by ``change + 3``."""
+    worth = np.array([utility(change, life) for change in range(-3, 3)])
+    worth.flags.writeable = False  # shared by every caller
+    return worth
 
 
-def showdown_changes(ups: Sequence[int], downs: Sequence[int], lives: Sequence[int]) -> list[int]:
-    """Life changes of one showdown (R12-R13) from composites, for any number of seats."""
-    changes = [0] * len(ups)
-    strongest = max(range(len(ups)), key=ups.__getitem__)
-    weakest = min(range(len(ups)), key=ups.__getitem__)
-    changes[strongest] += up_gain(ups[strongest])
-    changes[weakest] -= 1
-    still_in = [seat for seat in range(len(ups)) if lives[seat] + changes[seat] > 0]
-    if len(still_in) > 1:
-        changes[min(still_in, key=downs.__getitem__)] -= 2
-    return changes
+def up_gains(composites: Ints) -> Ints:
+    """Life gained by each composite if it is the strongest up hand (R12)."""
+    return np.where(composites >= _BONUS_COMPOSITE, 2, 1)
+
+
+def showdown_changes(ups: npt.ArrayLike, downs: npt.ArrayLike, lives: npt.ArrayLike) -> Ints:
+    """Life changes of showdowns (R12-R13) from composites: the seats along the last axis,
+    any leading axes (one showdown each)."""
+    ups, downs, lives = np.asarray(ups), np.asarray(downs), np.asarray(lives)
+    seats = np.arange(ups.shape[-1])
+    strongest = ups.argmax(axis=-1)[..., None] == seats
+    weakest = ups.argmin(axis=-1)[..., None] == seats
+    changes = strongest * up_gains(ups) - weakest
+    still_in = lives + changes > 0
+    down_loser = np.where(still_in, downs, _NONE_ABOVE).argmin(axis=-1)[..., None] == seats
+    down_played = still_in.sum(axis=-1, keepdims=True) > 1
+    result: Ints = changes - 2 * (down_loser & down_played)
+    return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,41 +85,19 @@ class Model:
     tables: FieldTables
     temperature: float = 0.0
 
-
-@dataclass(frozen=True, slots=True)
-class Opponent:
-    """Another active seat as this seat sees it."""
-
-    seat: int
-    tiebreak: int  # 7 - turn position
-    life: int
-    known: tuple[Card, ...]  # kept dealt cards: public (R9-R10)
-    hidden: int  # cards drawn, unseen by this seat
-    model: Model
-    # Choices by sorted drawn cards: samples repeat small draws often, and a seat that drew
-    # nothing always has the same ones.
-    memo: dict[tuple[Card, ...], Choices] = field(default_factory=dict, compare=False)
-
-    def composites(self, drawn: list[Card], rng: random.Random) -> tuple[int, int]:
-        """This seat's (up, down) composites if it drew `drawn`."""
-        drawn.sort()
-        key = tuple(drawn)
-        choices = self.memo.get(key)
-        if choices is None:
-            choices = self.memo[key] = self._choices(self.known + key)
-        shifts, cumulative = choices.shifts, choices.cumulative
-        shift = shifts[0] if cumulative is None else shifts[draw_index(cumulative, rng)]
-        return (
-            VALUE_BY_KEY[choices.up0 + shift] * 8 + self.tiebreak,
-            VALUE_BY_KEY[choices.down0 - shift] * 8 + self.tiebreak,
-        )
-
-    def _choices(self, cards: tuple[Card, ...]) -> Choices:
-        up0, down0, shifts, scores = orientation_scores(cards, self.model.tables)
-        temperature = self.model.temperature
-        if temperature <= 0:
-            return Choices(up0, down0, [shifts[scores.index(max(scores))]], None)
-        return Choices(up0, down0, shifts, softmax_cumulative(scores, temperature))
+    def choose(self, ups: Shapes, generator: np.random.Generator) -> Ints:
+        """The mask chosen for each row of orientations (`shapes.up_shapes` rows, any
+        leading axes)."""
+        scores = self.tables.scores(ups)
+        if self.temperature <= 0:
+            best: Ints = scores.argmax(axis=-1)
+            return best
+        cumulative = np.exp((scores - scores.max(axis=-1, keepdims=True)) / self.temperature)
+        cumulative = cumulative.cumsum(axis=-1)
+        drawn = generator.random(scores.shape[:-1])[..., None] * cumulative[..., -1:]
+        # As `draw_index`: the first step above the draw, never past the last.
+        picked: Ints = np.minimum((cumulative <= drawn).sum(axis=-1), 31)
+        return picked
 
 
 def softmax_cumulative(scores: Sequence[float], temperature: float) -> list[float]:
@@ -113,23 +112,25 @@ def draw_index(cumulative: list[float], rng: random.Random) -> int:
     return min(bisect(cumulative, rng.random() * cumulative[-1]), len(cumulative) - 1)
 
 
+class Opponent(NamedTuple):
+    """Another active seat as this seat sees it (a tuple: one is built per seat and
+    decision)."""
+
+    seat: int
+    tiebreak: int  # 7 - turn position
+    life: int
+    known: tuple[Card, ...]  # kept dealt cards: public (R9-R10)
+    hidden: int  # cards drawn, unseen by this seat
+    model: Model
+
+
 @dataclass(frozen=True, slots=True)
-class Choices:
-    """The orientations a seat may choose (`field.orientation_keys` form) and their
-    cumulative weights; None: it always chooses ``shifts[0]``."""
+class Worlds:
+    """The other seats' composites in sampled worlds: a row per world, a column per
+    `Opponent`."""
 
-    up0: int
-    down0: int
-    shifts: list[int]
-    cumulative: list[float] | None
-
-
-@dataclass(frozen=True, slots=True)
-class Sample:
-    """The other seats' composites in one sampled world, in `Opponent` order."""
-
-    ups: list[int]
-    downs: list[int]
+    ups: Ints
+    downs: Ints
 
 
 def opponents(view: MatchView, models: Mapping[int, Model]) -> list[Opponent]:
@@ -153,32 +154,74 @@ def opponents(view: MatchView, models: Mapping[int, Model]) -> list[Opponent]:
     return found
 
 
-def sample_world(others: Sequence[Opponent], pool: Sequence[Card], rng: random.Random) -> Sample:
-    """One guess at the others' drawn cards and the orientations they would choose."""
-    drawn = rng.sample(pool, sum(other.hidden for other in others))
-    ups, downs = [], []
-    at = 0
-    for other in others:
-        up, down = other.composites(drawn[at : at + other.hidden], rng)
-        at += other.hidden
-        ups.append(up)
-        downs.append(down)
-    return Sample(ups, downs)
+@cache
+def _draw_places(hidden: tuple[int, ...]) -> tuple[npt.NDArray[np.bool_], Ints]:
+    """For seats that drew `hidden` cards each, a seat's known cards coming first: which of
+    each seat's five places hold drawn cards (seat, place), and which column of a world's
+    draw each takes (the draw holds every seat's drawn cards, one seat after another)."""
+    drawn_at, columns = [], []
+    start = 0
+    for count in hidden:
+        drawn_at.append([place >= 5 - count for place in range(5)])
+        columns.append([max(start + place - (5 - count), 0) for place in range(5)])
+        start += count
+    return np.array(drawn_at), np.array(columns)
+
+
+class Field:
+    """The other seats as arrays, a column each, to play every sampled world at once."""
+
+    def __init__(self, others: Sequence[Opponent]) -> None:
+        self.hidden = sum(other.hidden for other in others)
+        self.tiebreaks = np.array([other.tiebreak for other in others])
+        self.drawn_at, self.draw_column = _draw_places(tuple(other.hidden for other in others))
+        known: list[int] = []
+        for other in others:  # 0 in the drawn places: the draw fills them
+            known += [CARD_NUMBER[card] for card in other.known] + [0] * other.hidden
+        self.known = np.array(known).reshape(len(others), 5)
+        self.by_model: dict[Model, list[int]] = {}
+        for column, other in enumerate(others):
+            self.by_model.setdefault(other.model, []).append(column)
+
+    def hands(self, drawn: Ints) -> Ints:
+        """Every seat's five cards in each world (world, seat, card), from the worlds'
+        draws (a row each)."""
+        if not self.hidden:
+            return np.broadcast_to(self.known, (len(drawn), *self.known.shape))
+        return np.where(self.drawn_at, drawn.take(self.draw_column, axis=1), self.known)
+
+    def choices(self, ups: Shapes, generator: np.random.Generator) -> Ints:
+        """The mask each seat chooses in each world, by its model (`Model.choose`)."""
+        if len(self.by_model) == 1:
+            return next(iter(self.by_model)).choose(ups, generator)
+        masks = np.empty(ups.shape[:2], dtype=np.int64)
+        for model, columns in self.by_model.items():
+            masks[:, columns] = model.choose(ups[:, columns], generator)
+        return masks
+
+    def sample(self, pool: Ints, samples: int, generator: np.random.Generator) -> Worlds:
+        """`samples` guesses at the seats' drawn cards and the orientations they choose."""
+        drawn = sample_rows(pool, samples, self.hidden, generator)
+        ups = up_shapes(self.hands(drawn))
+        # Flat indices of each seat's chosen mask (and of its complement, the down side).
+        chosen = self.choices(ups, generator) + np.arange(0, ups.size, 32).reshape(ups.shape[:2])
+        flat = ups.reshape(-1)
+        up = VALUES.take(flat.take(chosen))
+        down = VALUES.take(flat.take(chosen ^ 31))
+        return Worlds(up * 8 + self.tiebreaks, down * 8 + self.tiebreaks)
 
 
 @dataclass(frozen=True, slots=True)
 class Candidates:
     """This seat's 32 orientations as composites; index = mask of `orientation_values`."""
 
-    ups: list[int]
-    downs: list[int]
+    ups: Ints
+    downs: Ints
 
     @classmethod
     def of(cls, hand: Sequence[Card], tiebreak: int) -> Candidates:
-        values = orientation_values(hand)
-        return cls(
-            [up * 8 + tiebreak for up, _ in values], [down * 8 + tiebreak for _, down in values]
-        )
+        values = VALUES.take(up_shapes(numbers(hand)))
+        return cls(values * 8 + tiebreak, values[::-1] * 8 + tiebreak)
 
     def pareto(self) -> list[int]:
         """Masks not beaten on both sides by another orientation (the first of equals).
@@ -188,51 +231,75 @@ class Candidates:
         when the weakest other seat would be eliminated on the up side, ranking above it can
         leave this seat the weakest on the down side. HATE YOU searches only these.
         """
-        pairs = list(zip(self.ups, self.downs, strict=True))
-        return [
-            mask
-            for mask, (up, down) in enumerate(pairs)
-            if pairs.index((up, down)) == mask
-            and not any(u >= up and d >= down and (u, d) != (up, down) for u, d in pairs)
-        ]
+        up, down = np.asarray(self.ups), np.asarray(self.downs)
+        # [m, n]: orientation n is at least as strong as m on both sides / equal on both.
+        covered = (up[None, :] >= up[:, None]) & (down[None, :] >= down[:, None])
+        equal = (up[None, :] == up[:, None]) & (down[None, :] == down[:, None])
+        beaten = (covered & ~equal).any(axis=1)
+        first = equal.argmax(axis=1) == np.arange(len(up))
+        masks: list[int] = np.flatnonzero(first & ~beaten).tolist()
+        return masks
 
 
-def add_own_utilities(
-    totals: list[float],
-    mine: Candidates,
-    sample: Sample,
-    lives: Sequence[int],
-    worth: Mapping[int, float],
-) -> None:
-    """Add this seat's utility in `sample` for each orientation to `totals`.
+def own_utilities(mine: Candidates, worlds: Worlds, lives: Ints, worth: Floats) -> Floats:
+    """This seat's utility in each world (rows) for each orientation (columns).
 
-    `lives` are the others' lives (in `Sample` order); `worth` maps a life change of this
-    seat to its `utility`.
-
-    A fast path of `showdown_changes` for one seat: the others' best and worst composites
-    are the same for all 32 orientations, so each costs a few comparisons.
+    `lives` are the others' lives (in `Worlds` column order); `worth` is `utilities` of this
+    seat. A fast path of `showdown_changes` for one seat: the others' best and worst
+    composites are the same for all 32 orientations, so each costs a few comparisons.
     """
-    ups, downs = sample.ups, sample.downs
-    top, bottom = max(ups), min(ups)
-    weakest_other = ups.index(bottom)
-    lowest_down = min(downs)
-    # When this seat is not the weakest up hand, the weakest other seat may be eliminated
-    # on the up side (R12) and then takes no part in the down side.
-    if lives[weakest_other] <= 1:
-        rest = downs[:weakest_other] + downs[weakest_other + 1 :]
-        down_bar = min(rest) if rest else _NONE_BELOW
-    else:
-        down_bar = lowest_down
-    for mask, (up, down) in enumerate(zip(mine.ups, mine.downs, strict=True)):
-        if up > top:
-            change, bar = up_gain(up), down_bar
-        elif up < bottom:
-            change, bar = -1, lowest_down
-        else:
-            change, bar = 0, down_bar
-        if down < bar:
-            change -= 2
-        totals[mask] += worth[change]
+    ups, downs = worlds.ups, worlds.downs
+    top, bottom = ups.max(axis=1, keepdims=True), ups.min(axis=1, keepdims=True)
+    lowest_down = downs.min(axis=1, keepdims=True)
+    below = mine.ups < bottom
+    changes = np.where(mine.ups > top, up_gains(mine.ups), 0) - below
+    bars = np.where(below, lowest_down, _down_bar(worlds, lives, lowest_down))
+    changes -= 2 * (mine.downs < bars)
+    result: Floats = worth.take(changes + 3)
+    return result
+
+
+def _down_bar(worlds: Worlds, lives: Ints, lowest_down: Ints) -> Ints:
+    """The down composite this seat must not fall below when it is not the weakest up hand.
+
+    The weakest other seat may then be eliminated on the up side (R12) and take no part in
+    the down side; if it was the only other seat, nobody is left to lose to.
+    """
+    if (lives > 1).all():
+        return lowest_down
+    weakest_other = worlds.ups.argmin(axis=1)
+    rest = worlds.downs.copy()
+    rest[np.arange(len(rest)), weakest_other] = _NONE_ABOVE
+    rest_low = rest.min(axis=1, keepdims=True)
+    rest_low[rest_low == _NONE_ABOVE] = _NONE_BELOW
+    bar: Ints = np.where(lives[weakest_other][:, None] <= 1, rest_low, lowest_down)
+    return bar
+
+
+def _table_with_me(others: Ints, mine: Ints) -> Ints:
+    """Composites by world (rows), by one of this seat's orientations `mine` (columns),
+    by seat (the others, then this seat)."""
+    shape = (len(others), len(mine), others.shape[1])
+    table: Ints = np.concatenate(
+        [
+            np.broadcast_to(others[:, None, :], shape),
+            np.broadcast_to(mine[None, :, None], (*shape[:2], 1)),
+        ],
+        axis=2,
+    )
+    return table
+
+
+def target_utilities(
+    mine: Candidates, masks: list[int], worlds: Worlds, lives: Ints, life: int, at: int
+) -> Floats:
+    """The utility of the other seat in column `at` in each world (rows) when this seat,
+    with `life`, plays each of `masks` (columns)."""
+    ups = _table_with_me(worlds.ups, mine.ups[masks])
+    downs = _table_with_me(worlds.downs, mine.downs[masks])
+    changes = showdown_changes(ups, downs, np.append(lives, life))[..., at]
+    result: Floats = utilities(int(lives[at])).take(changes + 3)
+    return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,21 +322,18 @@ def score_orientations(
     others = opponents(view, models)
     me = view.seats[view.viewer]  # type: ignore[index]
     mine = Candidates.of(view.hand, 7 - view.turn_order.index(me.seat))
-    worth = {change: utility(change, me.life) for change in range(-3, 3)}
-    lives = [other.life for other in others]
-    pool = sorted(view.unseen_cards())  # sorted: set order varies between processes
-    own = [0.0] * len(mine.ups)
-    at = [other.seat for other in others].index(target) if target is not None else -1
-    harm = dict.fromkeys(mine.pareto() if target is not None else (), 0.0)
-    for _ in range(samples):
-        sample = sample_world(others, pool, rng)
-        add_own_utilities(own, mine, sample, lives, worth)
-        for mask in harm:
-            changes = showdown_changes(
-                [*sample.ups, mine.ups[mask]], [*sample.downs, mine.downs[mask]], [*lives, me.life]
-            )
-            harm[mask] += utility(changes[at], lives[at])
-    return Scores(
-        own=[total / samples for total in own],
-        target={mask: total / samples for mask, total in harm.items()},
-    )
+    lives = np.array([other.life for other in others])
+    pool = np.sort(numbers(view.unseen_cards()))  # sorted: set order varies between processes
+    worlds = Field(others).sample(pool, samples, chance(rng))
+    # sum / samples: mean() costs more than the sum on arrays this small.
+    own: list[float] = (
+        own_utilities(mine, worlds, lives, utilities(me.life)).sum(axis=0) / samples
+    ).tolist()
+    if target is None:
+        return Scores(own, {})
+    masks = mine.pareto()
+    at = [other.seat for other in others].index(target)
+    harm = (
+        target_utilities(mine, masks, worlds, lives, me.life, at).sum(axis=0) / samples
+    ).tolist()
+    return Scores(own, dict(zip(masks, harm, strict=True)))
