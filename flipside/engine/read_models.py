@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from operator import attrgetter
 from typing import Any, Protocol
 
 Row = dict[str, Any]
@@ -148,6 +149,18 @@ def _handlers_by_type(game_id: str, models: GameReadModels) -> Mapping[str, Hand
     return found
 
 
+RecordRow = tuple[str, Mapping[str, Any], datetime | None]
+"""A record as a tuple: its stored type, data and time. A rebuild reads records as rows
+straight from the database, without building an object per record (`fold_rows`)."""
+
+_AS_ROW = attrgetter("type", "data", "recorded_at")
+
+
+def record_rows(records: Iterable[Record]) -> list[RecordRow]:
+    """`records` as `RecordRow` tuples."""
+    return list(map(_AS_ROW, records))
+
+
 @dataclass(frozen=True, slots=True)
 class Folded:
     """A match folded: the game's fold, the records read and the times of the first and last."""
@@ -160,16 +173,21 @@ class Folded:
 
 def fold(game_id: str, models: GameReadModels, records: Iterable[Record]) -> Folded:
     """`records` of a match of `game_id`, in stream order, through the game's fold."""
+    return fold_rows(game_id, models, record_rows(records))
+
+
+def fold_rows(
+    game_id: str, models: GameReadModels, rows: Sequence[RecordRow], version: int | None = None
+) -> Folded:
+    """`fold` of records given as rows, in stream order. The rows may leave out records that
+    no handler reads, but not the first and the last (their times are the match's), if
+    `version` says how many records there are."""
     handlers = _handlers_by_type(game_id, models)
     game_fold = models.new_fold()
-    version = 0
-    first = last = None
-    for record in records:
-        handler = handlers.get(record.type)
+    for type_, data, at in rows:
+        handler = handlers.get(type_)
         if handler is not None:
-            handler(game_fold, record.data, record.recorded_at)
-        version += 1
-        last = record.recorded_at
-        if first is None:
-            first = last
-    return Folded(game_fold, version, first, last)
+            handler(game_fold, data, at)
+    if not rows:
+        return Folded(game_fold, 0, None, None)
+    return Folded(game_fold, version or len(rows), rows[0][2], rows[-1][2])

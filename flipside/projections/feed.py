@@ -5,7 +5,8 @@
 events of all streams in (txid, global_position) order, only below the transaction
 watermark ``pg_snapshot_xmin(pg_current_snapshot())``, so a reader that pages on from the
 last event's position never skips a transaction that commits late. It differs in what it
-returns, because a rebuild must fold >= 100,000 events/s and decoding is most of the cost:
+returns, because a runner catching up folds every event and decoding is much of the cost
+(a rebuild reads through `streams` instead):
 
 - only the columns a fold needs (no hashes, ids or metadata);
 - ``data`` only for the stored types whose data a fold reads (`rows.FOLDED_TYPES`, from

@@ -20,13 +20,17 @@ No projection names a game's events: the game's read models say which events end
 of play and which end the match (`flipside.engine.read_models.GameReadModels`).
 
 `rebuild` truncates a projection and folds every event again in one transaction, so
-readers see the old rows until the new ones are complete.
+readers see the old rows until the new ones are complete. It reads whole matches in stream
+order instead (`streams`), folds each once from its first event to its last, and writes a
+chunk's rows in bulk (``COPY``; ``player_stats``: one upsert per player and game).
 """
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -36,7 +40,7 @@ import structlog
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
-from flipside.engine.read_models import Row, Table, stored_types
+from flipside.engine.read_models import RecordRow, Row, Table, Unit, record_rows, stored_types
 from flipside.engine.registry import AnyGame, game_named, games
 from flipside.store import Position
 
@@ -45,17 +49,17 @@ from .rows import (
     PLAYER_STAT_COLUMNS,
     SUMMARY_COLUMNS,
     MatchFacts,
-    fold_match,
+    fold_match_rows,
     merge_stats,
     player_contributions,
     read_models_of,
     types_of_every_game,
 )
+from .streams import StreamReader
 
 log = structlog.get_logger(__name__)
 Connection = psycopg.Connection[Any]
 BATCH_SIZE = 5000
-_START = Position(0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,11 +72,13 @@ class Batch:
 
 @dataclass(frozen=True, slots=True)
 class Projection:
-    """A read model: its tables and how a batch changes them."""
+    """A read model: its tables, how a batch changes them, and how a rebuild fills them
+    (`load`: the rows of whole matches, folded from their first event to their last)."""
 
     name: str
     tables: tuple[str, ...]
     write: Callable[[Connection, Batch], None]
+    load: Callable[[Connection, Sequence[MatchFacts]], None]
 
 
 # --- the read models ---------------------------------------------------------------------------
@@ -91,11 +97,31 @@ _UPSERT_SUMMARY = sql.SQL(
 )
 
 
+def _stored_summary(summary: Row) -> Row:
+    return dict(summary, seats=Jsonb(summary["seats"]))
+
+
 def _write_summaries(conn: Connection, batch: Batch) -> None:
     touched = dict.fromkeys(event.stream_id for event in batch.events)
     summaries = [batch.facts[match_id].summary for match_id in touched]
     with conn.cursor() as cursor:
-        cursor.executemany(_UPSERT_SUMMARY, [dict(s, seats=Jsonb(s["seats"])) for s in summaries])
+        cursor.executemany(_UPSERT_SUMMARY, [_stored_summary(s) for s in summaries])
+
+
+def _load_summaries(conn: Connection, matches: Sequence[MatchFacts]) -> None:
+    summaries = (_stored_summary(facts.summary) for facts in matches)
+    _copy(conn, "match_summaries", SUMMARY_COLUMNS, summaries)
+
+
+def _copy(conn: Connection, table: str, columns: Sequence[str], rows: Iterable[Row]) -> None:
+    """`rows` appended to `table` in one COPY: a rebuild's tables start empty, and one
+    statement for a chunk's rows saves a round trip and a parse per row."""
+    statement = sql.SQL("COPY {} ({}) FROM STDIN").format(
+        sql.Identifier(table), sql.SQL(", ").join(map(sql.Identifier, columns))
+    )
+    with conn.cursor() as cursor, cursor.copy(statement) as copy:
+        for row in rows:
+            copy.write_row([row[column] for column in columns])
 
 
 def _game_table_writer(game: AnyGame, table: Table) -> Callable[[Connection, Batch], None]:
@@ -106,19 +132,31 @@ def _game_table_writer(game: AnyGame, table: Table) -> Callable[[Connection, Bat
     ended in the batch are its last ones, as many as the unit-ending events in the batch.
     """
     unit_ends = stored_types(game.id, game.read_models.unit_end_events)
-    copy_rows = sql.SQL("COPY {} ({}) FROM STDIN").format(
-        sql.Identifier(table.name), sql.SQL(", ").join(map(sql.Identifier, table.columns))
-    )
 
     def write(conn: Connection, batch: Batch) -> None:
         ended = Counter(e.stream_id for e in batch.events if e.type in unit_ends)
-        with conn.cursor() as cursor, cursor.copy(copy_rows) as copy:
-            for match_id, count in ended.items():
-                for unit in batch.facts[match_id].units[-count:]:
-                    for row in unit.get(table.name, ()):
-                        copy.write_row([row[column] for column in table.columns])
+        units = (
+            u for match_id, count in ended.items() for u in batch.facts[match_id].units[-count:]
+        )
+        _copy(conn, table.name, table.columns, _unit_rows(units, table))
 
     return write
+
+
+def _game_table_loader(
+    game: AnyGame, table: Table
+) -> Callable[[Connection, Sequence[MatchFacts]], None]:
+    """How a rebuild fills `table`, one of `game`'s own: every unit's rows."""
+
+    def load(conn: Connection, matches: Sequence[MatchFacts]) -> None:
+        units = (u for facts in matches if facts.game == game.id for u in facts.units)
+        _copy(conn, table.name, table.columns, _unit_rows(units, table))
+
+    return load
+
+
+def _unit_rows(units: Iterable[Unit], table: Table) -> Iterator[Row]:
+    return (row for unit in units for row in unit.get(table.name, ()))
 
 
 @cache
@@ -143,9 +181,13 @@ _MATCH_ENDS = types_of_every_game(lambda models: models.match_end_events)
 
 def _write_player_stats(conn: Connection, batch: Batch) -> None:
     ended = dict.fromkeys(e.stream_id for e in batch.events if e.type in _MATCH_ENDS)
-    totals = merge_stats(
-        c for match_id in ended for c in player_contributions(batch.facts[match_id])
-    )
+    _add_to_player_stats(conn, [batch.facts[match_id] for match_id in ended])
+
+
+def _add_to_player_stats(conn: Connection, finished: Iterable[MatchFacts]) -> None:
+    """What the matches `finished` contribute, added to their players' totals (a rebuild
+    passes every match: one that is not over contributes nothing)."""
+    totals = merge_stats(c for facts in finished for c in player_contributions(facts))
     by_game: dict[str, list[Row]] = {}
     for (game_id, _), row in totals.items():
         by_game.setdefault(game_id, []).append(row)
@@ -157,10 +199,15 @@ def _write_player_stats(conn: Connection, batch: Batch) -> None:
 PROJECTIONS: dict[str, Projection] = {
     projection.name: projection
     for projection in (
-        Projection("match_summaries", ("match_summaries",), _write_summaries),
-        Projection("player_stats", ("player_stats",), _write_player_stats),
+        Projection("match_summaries", ("match_summaries",), _write_summaries, _load_summaries),
+        Projection("player_stats", ("player_stats",), _write_player_stats, _add_to_player_stats),
         *(
-            Projection(table.name, (table.name,), _game_table_writer(game, table))
+            Projection(
+                table.name,
+                (table.name,),
+                _game_table_writer(game, table),
+                _game_table_loader(game, table),
+            )
             for game in games()
             for table in game.read_models.tables
         ),
@@ -173,12 +220,7 @@ PROJECTIONS: dict[str, Projection] = {
 
 
 def fold_touched(feed: EventFeed, events: Sequence[FeedRecord]) -> dict[str, MatchFacts]:
-    """Every match in `events` folded from its first event up to its last one in `events`.
-
-    A stream that does not begin with its game's opening event is not a match, and one that
-    does not fold (a record edited behind the database's back, which `flipside audit` names)
-    is logged; both are left out, so that a stray stream cannot stop the projections.
-    """
+    """Every match in `events` folded from its first event up to its last one in `events`."""
     streams: dict[str, list[FeedRecord]] = {}
     for event in events:
         streams.setdefault(event.stream_id, []).append(event)
@@ -186,13 +228,29 @@ def fold_touched(feed: EventFeed, events: Sequence[FeedRecord]) -> dict[str, Mat
     for stream_id, tail in streams.items():
         first = tail[0].version
         records = [*feed.read_stream(stream_id)[: first - 1], *tail] if first > 1 else tail
-        if read_models_of(records[0]) is None:
-            continue
-        try:
-            facts[stream_id] = fold_match(records)
-        except (LookupError, TypeError, ValueError) as error:
-            log.warning("projection_skipped_stream", match_id=stream_id, error=repr(error))
+        folded = fold_stream(stream_id, record_rows(records))
+        if folded is not None:
+            facts[stream_id] = folded
     return facts
+
+
+def fold_stream(
+    stream_id: str, records: Sequence[RecordRow], version: int | None = None
+) -> MatchFacts | None:
+    """The match stored as stream `stream_id` folded, or None if it is not one (`version`:
+    as `fold_match_rows` takes it).
+
+    A stream that does not begin with its game's opening event is not a match, and one that
+    does not fold (a record edited behind the database's back, which `flipside audit` names)
+    is logged; both are left out, so that a stray stream cannot stop the projections.
+    """
+    if read_models_of(records[0][0]) is None:
+        return None
+    try:
+        return fold_match_rows(records, version)
+    except (LookupError, TypeError, ValueError) as error:
+        log.warning("projection_skipped_stream", match_id=stream_id, error=repr(error))
+        return None
 
 
 # --- checkpoints -------------------------------------------------------------------------------
@@ -231,6 +289,24 @@ def _save(conn: Connection, name: str, position: Position, folded: int) -> None:
     conn.execute(_SAVE, (position.txid, position.global_position, folded, name))
 
 
+@contextmanager
+def _cycle_collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for a batch or a rebuild, then as it was.
+
+    Folding builds hundreds of thousands of small dicts, lists and tuples (decoded data,
+    rows), none of them in a reference cycle: reference counting frees them all. The cyclic
+    collector would walk every one still alive, again and again as they pile up, which cost
+    a third of a rebuild's time. The runner and the command line are processes of their own.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def _after(events: Sequence[FeedRecord], checkpoint: Position) -> Sequence[FeedRecord]:
     """The events past `checkpoint` (all of them in the usual case of one shared checkpoint)."""
     if events[0].position > checkpoint:
@@ -242,7 +318,7 @@ class Projector:
     """Folds events into the named projections through `conn`, an autocommit connection.
 
     Events come from `feed`, by default a `PostgresFeed` on `conn` itself, so that a batch
-    is read and written in one transaction.
+    is read and written in one transaction; a rebuild reads through `conn` (`streams`).
     """
 
     def __init__(
@@ -263,7 +339,7 @@ class Projector:
 
     def step(self) -> int:
         """Fold the next batch into every projection behind it; returns the events read."""
-        with self.conn.transaction():
+        with _cycle_collector_paused(), self.conn.transaction():
             checkpoints = _lock(self.conn, self.names)
             events = self.feed.read_all(min(checkpoints.values()), self.batch_size)
             if events:
@@ -279,19 +355,28 @@ class Projector:
 
     def rebuild(self, name: str, on_batch: Callable[[int], None] | None = None) -> int:
         """Empty projection `name` and fold every event again, in one transaction; returns
-        the events read. `on_batch` is told each batch's size (for a progress bar)."""
+        the events read. `on_batch` is told each chunk's size (for a progress bar).
+
+        Whole matches are read in stream order (`streams`) and each chunk's rows written
+        in bulk: a rebuild folds each event once, however the matches' events interleave.
+        """
         projection = PROJECTIONS[name]
-        with self.conn.transaction():
+        with _cycle_collector_paused(), self.conn.transaction():
             _lock(self.conn, [name])
             tables = sql.SQL(", ").join(map(sql.Identifier, projection.tables))
             self.conn.execute(sql.SQL("TRUNCATE {}").format(tables))
             self.conn.execute(_RESET, (name,))
-            position, total = _START, 0
-            while events := self.feed.read_all(position, self.batch_size):
-                self._apply(events, {name: position})
-                position, total = events[-1].position, total + len(events)
+            reader, total = StreamReader(self.conn, self.batch_size), 0
+            for streams in reader.chunks():
+                folded = (fold_stream(*stream) for stream in streams)
+                projection.load(self.conn, [facts for facts in folded if facts is not None])
+                read = sum(stream.version for stream in streams)
+                total += read
                 if on_batch is not None:
-                    on_batch(len(events))
+                    on_batch(read)
+            last = reader.last()
+            if last is not None:
+                _save(self.conn, name, last, total)
         return total
 
     def _apply(self, events: Sequence[FeedRecord], checkpoints: dict[str, Position]) -> None:

@@ -33,10 +33,12 @@ from flipside.engine.read_models import (
     EventRecord,
     GameReadModels,
     Record,
+    RecordRow,
     Row,
     Unit,
-    fold,
+    fold_rows,
     player_key,
+    record_rows,
     stored_types,
 )
 from flipside.engine.registry import DEFAULT_GAME, UnknownGame, game_named, games, split_type
@@ -98,10 +100,10 @@ def _with_registration(seats: Sequence[Row], stored: Sequence[Mapping[str, Any]]
     ]
 
 
-def read_models_of(first: Record) -> tuple[str, GameReadModels] | None:
-    """The game (id and read models) of the match whose stream begins with `first`; None if
-    the stream is not a match of an installed game."""
-    game_id, name = split_type(first.type)
+def read_models_of(first_type: str) -> tuple[str, GameReadModels] | None:
+    """The game (id and read models) of the match whose stream begins with a record of
+    stored type `first_type`; None if the stream is not a match of an installed game."""
+    game_id, name = split_type(first_type)
     try:
         models = game_named(game_id).read_models
     except UnknownGame:
@@ -134,13 +136,19 @@ def fold_match(records: Sequence[Record]) -> MatchFacts:
 
     Raises ``ValueError`` if the records are not a match of an installed game.
     """
-    game = read_models_of(records[0]) if records else None
+    return fold_match_rows(record_rows(records))
+
+
+def fold_match_rows(rows: Sequence[RecordRow], version: int | None = None) -> MatchFacts:
+    """`fold_match` of records given as rows (`flipside.engine.read_models.RecordRow`),
+    which may leave out records no fold reads (`flipside.engine.read_models.fold_rows`)."""
+    game = read_models_of(rows[0][0]) if rows else None
     if game is None:
-        raise ValueError(f"not a match: it begins with {records[0].type if records else None!r}")
+        raise ValueError(f"not a match: it begins with {rows[0][0] if rows else None!r}")
     game_id, models = game
-    folded = fold(game_id, models, records)
+    folded = fold_rows(game_id, models, rows, version)
     summary = folded.fold.summary()
-    seats = _with_registration(summary["seats"], records[0].data["seats"])
+    seats = _with_registration(summary["seats"], rows[0][1]["seats"])
     summary.update(
         game=game_id,
         seats=seats,

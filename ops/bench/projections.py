@@ -9,7 +9,10 @@ then measures, in events per second:
 - ``catch_up``: a `Projector` folding every event into all the projections at once, in
   batches, one transaction per batch (what ``flipside projections run --once`` does);
 - ``rebuild:<name>``: each projection truncated and folded from zero in one transaction
-  (``flipside projections rebuild``). Target: >= 100,000 events/s.
+  (``flipside projections rebuild``). Target: >= 150,000 events/s;
+- ``read``, the baseline: the same event rows read and thrown away, in the order a rebuild
+  reads them (``COPY ... TO STDOUT`` of every column a fold may use). Each figure's ratio to
+  it says how far a projection is from the cost of reading its events, whatever the load.
 
 Each figure is given per wall-clock second and per CPU second of this process plus the
 database server process serving it (read from /proc when the server runs on this machine):
@@ -33,6 +36,7 @@ import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +97,21 @@ def _timed(conn: psycopg.Connection[Any], work: Callable[[], int]) -> dict[str, 
     }
 
 
+_READ = """
+COPY (SELECT stream_id, version, type, data, recorded_at FROM events ORDER BY stream_id, version)
+TO STDOUT
+"""
+
+
+def read_events(conn: psycopg.Connection[Any]) -> int:
+    """Every event's row read and thrown away (the baseline); returns the events read."""
+    with conn.cursor() as cursor:
+        with cursor.copy(_READ) as copy:
+            for _ in copy:  # blocks of rows as the server sends them
+                pass
+        return cursor.rowcount
+
+
 def _load(url: str, matches: int, run_seed: int) -> int:
     with connect(url) as conn:
         database = conn.info.dbname
@@ -108,17 +127,26 @@ def _load(url: str, matches: int, run_seed: int) -> int:
     return events
 
 
-def run(server_url: str, matches: int, batch: int, run_seed: int) -> dict[str, object]:
+def run(server_url: str, matches: int, batch: int, run_seed: int) -> dict[str, Any]:
     with temporary_database(server_url, prefix="flipside_bench_projections") as url:
         started = time.perf_counter()
         events = _load(url, matches, run_seed)
         loaded = round(time.perf_counter() - started, 1)
         with connect(url) as conn:
             projector = Projector(conn, batch_size=batch)
-            figures = {"catch_up": _timed(conn, projector.catch_up)}
+            figures = {"read": _timed(conn, partial(read_events, conn))}
+            figures["catch_up"] = _timed(conn, projector.catch_up)
             for name in PROJECTIONS:
-                figures[f"rebuild:{name}"] = _timed(conn, lambda name=name: projector.rebuild(name))
+                figures[f"rebuild:{name}"] = _timed(conn, partial(projector.rebuild, name))
+    for figure in figures.values():
+        figure["per_read"] = round(
+            figure["events_per_second"] / figures["read"]["events_per_second"], 3
+        )
+        figure["per_read_cpu"] = round(
+            figure["events_per_cpu_second"] / figures["read"]["events_per_cpu_second"], 3
+        )
     return {
+        "load_average": os.getloadavg()[0],
         "matches": matches,
         "events": events,
         "load_seconds": loaded,
@@ -142,13 +170,15 @@ def main() -> None:
         return
     print(
         f"{result['matches']} matches, {result['events']} events"
-        f" (stored in {result['load_seconds']} s), batches of {result['batch']} events"
+        f" (stored in {result['load_seconds']} s), batches of {result['batch']} events,"
+        f" load average {result['load_average']:.2f}"
     )
     for name, figure in result["figures"].items():
         print(
             f"{name:<24} {figure['seconds']:>7.3f} s {figure['events_per_second']:>9,} events/s"
-            f"   {figure['cpu_seconds']:>7.3f} CPU s"
+            f" ({figure['per_read']:.2f} x read)   {figure['cpu_seconds']:>7.3f} CPU s"
             f" {figure['events_per_cpu_second']:>9,} events/CPU s"
+            f" ({figure['per_read_cpu']:.2f} x read)"
         )
 
 

@@ -288,13 +288,13 @@ def test_bare_and_qualified_types_fold_alike(number: int, seats: tuple[SeatSpec,
 
 def test_a_stream_that_is_no_match_of_an_installed_game_does_not_fold() -> None:
     records = records_of(_match(0, (EASY, EASY, EASY)))
-    assert read_models_of(records[0]) == ("flipside", READ_MODELS)
+    assert read_models_of(records[0].type) == ("flipside", READ_MODELS)
     strays = [
         records[1:],  # not the opening event
         [EventRecord("chess.GameCreated", records[0].data), *records[1:]],  # no such game
     ]
     for stray in strays:
-        assert read_models_of(stray[0]) is None
+        assert read_models_of(stray[0].type) is None
         with pytest.raises(ValueError, match="not a match"):
             fold_match(stray)
     with pytest.raises(ValueError, match="not a match"):
