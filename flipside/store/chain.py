@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from _json import make_encoder
 from collections.abc import Iterable, Mapping
 from json.encoder import encode_basestring
 from typing import Any, Protocol
@@ -51,19 +52,23 @@ class ChainedEvent(Protocol):
     def hash(self) -> str: ...
 
 
-# One encoder for every call: `json.dumps` with options builds a new encoder each time, which
-# costs as much as encoding a small event (audits and exports encode every event).
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+# `_CANONICAL`'s C encoder, made once: `JSONEncoder.encode` makes a new one on every call, and
+# `json.dumps` a new encoder too, each costing as much as encoding a small event (audits and
+# exports encode every event). No circular check: the values are JSON data.
+_ENCODE = make_encoder(
+    None, _CANONICAL.default, encode_basestring, None, ":", ",", True, False, True
+)
 
 
 def canonical_text(value: Any) -> str:
     """One text per JSON value: sorted keys, no spaces, non-ASCII kept (language-neutral)."""
-    return _CANONICAL.encode(value)
+    return "".join(_ENCODE(value, 0))
 
 
 def canonical_json(value: Any) -> bytes:
     """`canonical_text` as UTF-8 bytes: what the hash covers."""
-    return _CANONICAL.encode(value).encode()
+    return canonical_text(value).encode()
 
 
 def event_hash(
@@ -107,34 +112,36 @@ def event_hash_from_json(
     encoding the data a second time; the store's append uses this on its hot path.
     """
     envelope = (
-        f'{{"data":{data_json},"event_id":{_string(event_id)},'
-        f'"metadata":{metadata_json},"schema_version":{_integer(schema_version)},'
-        f'"stream_id":{_string(stream_id)},"type":{_string(type)},'
-        f'"version":{_integer(version)}}}'
+        f'{{"data":{data_json},"event_id":{canonical_string(event_id)},'
+        f'"metadata":{metadata_json},"schema_version":{canonical_integer(schema_version)},'
+        f'"stream_id":{canonical_string(stream_id)},"type":{canonical_string(type)},'
+        f'"version":{canonical_integer(version)}}}'
     )
     return hashlib.sha256(bytes.fromhex(prev_hash) + envelope.encode()).hexdigest()
 
 
-def _string(value: str) -> str:
-    # The C string encoder `_CANONICAL` itself uses, minus its per-call dispatch.
-    return encode_basestring(value) if type(value) is str else _CANONICAL.encode(value)
+def canonical_string(value: str) -> str:
+    """`canonical_text` of a string: the C string encoder it uses, minus its dispatch on the
+    value's type (for texts spliced together, as `event_hash_from_json` does)."""
+    return encode_basestring(value) if type(value) is str else canonical_text(value)
 
 
-def _integer(value: int) -> str:
-    return str(value) if type(value) is int else _CANONICAL.encode(value)
+def canonical_integer(value: int) -> str:
+    """`canonical_text` of an integer, as `canonical_string` is of a string."""
+    return str(value) if type(value) is int else canonical_text(value)
 
 
 def recompute_hash(event: ChainedEvent) -> str:
     """The hash `event` should carry, given its own `prev_hash`."""
-    return event_hash(
+    return event_hash_from_json(
         event.prev_hash,
         stream_id=event.stream_id,
         version=event.version,
         event_id=event.event_id,
         type=event.type,
         schema_version=event.schema_version,
-        data=event.data,
-        metadata=event.metadata,
+        data_json=canonical_text(event.data),
+        metadata_json=canonical_text(event.metadata),
     )
 
 

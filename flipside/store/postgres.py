@@ -299,10 +299,10 @@ class PostgresEventStore:
 
     def read_streams(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
         rows = self._read(lambda conn: conn.execute(_READ_STREAMS, (list(stream_ids),)).fetchall())
-        documents = iter(json.loads("[" + ",".join(f"{r[6]},{r[7]}" for r in rows) + "]"))
+        documents = iter(json.loads("[" + ",".join([f"{r[6]},{r[7]}" for r in rows]) + "]"))
         streams: dict[str, list[StoredEvent]] = {}
-        for row in rows:
-            data, metadata = next(documents), next(documents)
+        # One iterator zipped twice: each row takes the next two documents.
+        for row, data, metadata in zip(rows, documents, documents, strict=True):
             # The columns are the fields in order; mypy cannot count a sliced row.
             event = StoredEvent(*row[:6], data, metadata, *row[8:])  # type: ignore[call-arg]
             streams.setdefault(event.stream_id, []).append(event)

@@ -7,6 +7,8 @@ import csv
 import io
 import json
 from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -188,3 +190,43 @@ def test_a_viewer_gets_its_own_decisions_only(matches: list[list[StoredEvent]]) 
     own = [json.loads(line) for line in match_text("decisions", None, matches[0], 1).splitlines()]
     every = [json.loads(line) for line in match_text("decisions", None, matches[0]).splitlines()]
     assert own and own == [row for row in every if row["seat"] == 1]
+
+
+def _envelope_json(event: StoredEvent) -> str:
+    """A jsonl line as docs/records.md defines it: the canonical JSON of the whole envelope,
+    written with the options that definition names."""
+    recorded = event.recorded_at.astimezone(UTC).isoformat() if event.recorded_at else None
+    envelope = {
+        "stream_id": event.stream_id,
+        "version": event.version,
+        "event_id": event.event_id,
+        "type": event.type,
+        "schema_version": event.schema_version,
+        "data": event.data,
+        "metadata": event.metadata,
+        "recorded_at": recorded,
+        "prev_hash": event.prev_hash,
+        "hash": event.hash,
+    }
+    return json.dumps(envelope, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def test_a_jsonl_line_is_the_canonical_json_of_the_whole_envelope(
+    matches: list[list[StoredEvent]],
+) -> None:
+    awkward = StoredEvent(
+        stream_id='m"é\x01\\',
+        version=12,
+        global_position=5,
+        event_id="00000000-0000-0000-0000-000000000001",
+        type="flipside.Odd\u2028",
+        schema_version=2,
+        data={"z": [1, ("ü\n", None)], "a": {"b": True, "A": -0.5}, "é": 10**20},
+        metadata={"actor": "tab\there"},
+        recorded_at=datetime(2025, 5, 1, 21, 34, 56, 789012, tzinfo=timezone(timedelta(hours=9))),
+        prev_hash="0" * 64,
+        hash="ab" * 32,
+    )
+    unknown_time = replace(awkward, recorded_at=None, metadata={})
+    for event in [*(event for match in matches for event in match), awkward, unknown_time]:
+        assert jsonl_line(event) == _envelope_json(event)
