@@ -26,7 +26,6 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from flipside.engine.driver import play_until_blocked
 from flipside.engine.seats import SeatSpec
 from flipside.games.orc import GAME
 from flipside.simulation import match_seed
@@ -41,7 +40,9 @@ def play(levels: Sequence[str], seed: bytes) -> tuple[tuple[int, ...], tuple[int
     seats = [SeatSpec("npc", level=level) for level in levels]
     command = GAME.create("ladder", seats, seed, seeded=True, options={}, turn_timeout_seconds=None)
     _, state = GAME.execute(GAME.initial_state(), command)
-    _, state = play_until_blocked(GAME, state, GAME.policies(state))
+    policies = GAME.policies(state)
+    while (move := GAME.next_command(state, policies)) is not None:
+        _, state = GAME.execute(state, move)
     return tuple(seat.chips for seat in state.seats), state.winners
 
 

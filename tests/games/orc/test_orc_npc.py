@@ -12,7 +12,7 @@ from flipside.games.orc import GAME
 from flipside.games.orc.events import LEVELS
 from flipside.games.orc.npc import next_command, policy_for
 from flipside.games.orc.npc.knowledge import knowledge, mask_of
-from flipside.games.orc.npc.levels import target_seat
+from flipside.games.orc.npc.levels import Insane, draw_worth, target_seat
 from flipside.games.orc.npc.rollout import RolloutPlayer, draw_value
 from flipside.games.orc.views import MatchView, view
 from flipside.simulation import match_seed
@@ -69,6 +69,21 @@ def test_the_levels_weigh_a_draw_from_what_the_seat_knows(tab: Table) -> None:
     assert known.bust_payment(mask_of(seen.me.row)) < 1  # a 2 or a 4: few are unseen
     for level in LEVELS:
         assert policy_for(level).draws(seen, random.Random(1))  # every level draws here
+
+
+def test_insane_plays_out_only_the_draws_hard_finds_close(tab: Table) -> None:
+    tab.open(2, 2, 6, 4)
+    tab.tiebreak({0: 5, 1: 4})
+    tab.contribute({0: 10, 1: 10, 2: 8, 3: 9})
+    seen = view(tab.state, 1)  # Ben, row 2 4: hard's estimate is far above the cost
+    assert draw_worth(seen) + (seen.give_up_cost or 0) > Insane.band
+    clear = random.Random(4)
+    before = clear.getstate()
+    assert policy_for("insane").draws(seen, clear)
+    assert clear.getstate() == before  # decided as hard, no world sampled
+    close = Insane()
+    close.band = 100.0  # every draw counts as close: it is played out
+    assert close.draws(seen, clear) and clear.getstate() != before
 
 
 def test_a_draw_that_must_bust_is_worth_its_number(monkeypatch: pytest.MonkeyPatch) -> None:
