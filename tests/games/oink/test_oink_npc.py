@@ -12,10 +12,15 @@ from hypothesis import strategies as st
 
 from flipside.engine.seats import SeatSpec
 from flipside.games.oink import GAME
+from flipside.games.oink.cards import DECK, HAND_SIZE
 from flipside.games.oink.commands import Knock
 from flipside.games.oink.events import LEVELS
+from flipside.games.oink.hands import rate
 from flipside.games.oink.npc.driver import LAST_TURN, next_command, npc_policies
+from flipside.games.oink.npc.field import Field, Ranked
 from flipside.games.oink.npc.policy import Answer
+from flipside.games.oink.npc.utility import LINEAR
+from flipside.games.oink.scoring import showdown_points
 from flipside.games.oink.state import Match
 from flipside.games.oink.views import MatchView
 from flipside.simulation import match_seed
@@ -116,3 +121,21 @@ def test_a_computer_decides_from_its_view_only(
     assert next_command(_hidden_shuffled(state, seat, rng), policies) == next_command(
         state, policies
     )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(2, 12), st.integers(1, 60))
+def test_a_field_values_a_showdown_as_the_points_say(
+    rng: random.Random, joker: int, hands: int
+) -> None:
+    # The field's bisections over hands split by class give what scoring each hand one by
+    # one gives (O27, O30-O33): the points won, or lost, weighted.
+    deal = lambda: rate(rng.sample(range(len(DECK)), HAND_SIZE), joker)  # noqa: E731
+    theirs, weights = [deal() for _ in range(hands)], [0.1 + rng.random() for _ in range(hands)]
+    mine = deal()
+    expected = sum(
+        w * (showdown_points(mine, r) if mine.key > r.key else -showdown_points(r, mine))
+        for r, w in zip(theirs, weights, strict=True)
+        if mine.key != r.key
+    ) / sum(weights)
+    assert Field(Ranked(theirs), weights).showdown(mine, LINEAR) == pytest.approx(expected)

@@ -3,9 +3,11 @@ worth against them: the core of the sampling players.
 
 A showdown's points depend on the two hands only through their keys (who wins, O27) and
 their *classes*: no pair, 2, 3, 4 or 5 role cards, or a royal/straight flush (O30-O34). So
-the sampled opponent hands are sorted by key with a running sum of their weights per class,
-and the expected value of any hand of ours is a bisection and a dozen products, whatever
-the number of samples.
+the sampled opponent hands are split by class and sorted by key, with a running sum of
+their weights, and the expected value of any hand of ours is a few bisections and a dozen
+products, whatever the number of samples. The split is made once per joker number
+(`Ranked`) for the several fields that weigh the same hands differently (by how likely
+each is to accept, say).
 
 A `Utility` turns points into value: points won (``gain``) and points lost (``loss``), both
 increasing; the levels differ in it (`utility`).
@@ -14,7 +16,7 @@ increasing; the levels differ in it (`utility`).
 >>> from flipside.games.oink.hands import rate
 >>> from .utility import LINEAR
 >>> hand = lambda text: rate([INDEX[c] for c in text.split()], 7)
->>> field = Field([hand("12f 12g 5c 3a 8d")], [1.0])  # a pair of 12s
+>>> field = Field(Ranked([hand("12f 12g 5c 3a 8d")]), [1.0])  # a pair of 12s
 >>> field.showdown(hand("9c 9e 7b 4d 2a"), LINEAR)  # three 9s win 3 + 3 (O47)
 6.0
 >>> field.showdown(hand("Aa 3b 5c 9d Kg"), LINEAR)  # a no pair loses 2, gives nothing
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from itertools import accumulate
 
 from flipside.games.oink.hands import NO_PAIR, ROYAL, STRAIGHT_FLUSH, Rating
 
@@ -45,37 +48,41 @@ def hand_class(rating: Rating) -> int:
     return rating.role_count - 1
 
 
-class Field:
-    """Weighted opponent hands (ratings at one joker number), sorted by key."""
+class Ranked:
+    """Opponent hands (ratings at one joker number) split by class, each class sorted by
+    key: `indices[c]` are the hands of class c, `keys[c]` their keys."""
 
-    def __init__(self, ratings: Sequence[Rating], weights: Sequence[float]) -> None:
-        order = sorted(range(len(ratings)), key=lambda i: ratings[i].key)
-        self.keys = [ratings[i].key for i in order]
-        self.prefix = [[0.0] * (len(order) + 1) for _ in range(CLASSES)]
-        for position, i in enumerate(order):
-            ours = hand_class(ratings[i])
-            for cls, sums in enumerate(self.prefix):
-                sums[position + 1] = sums[position] + (weights[i] if cls == ours else 0.0)
+    def __init__(self, ratings: Sequence[Rating]) -> None:
+        self.indices: list[list[int]] = [[] for _ in range(CLASSES)]
+        for i in sorted(range(len(ratings)), key=lambda i: ratings[i].key):
+            self.indices[hand_class(ratings[i])].append(i)
+        self.keys = [[ratings[i].key for i in indices] for indices in self.indices]
+
+
+class Field:
+    """`Ranked` hands, weighted: per class, the running sums of the weights in key order."""
+
+    def __init__(self, ranked: Ranked, weights: Sequence[float]) -> None:
+        self.keys = ranked.keys
+        self.prefix = [
+            list(accumulate((weights[i] for i in indices), initial=0.0))
+            for indices in ranked.indices
+        ]
         self.totals = [sums[-1] for sums in self.prefix]
         self.weight = sum(self.totals)
-
-    def percentile(self, rating: Rating) -> float:
-        """Where `rating` stands among the hands, 0 (weakest) to 1, ties counted half."""
-        low, high = bisect_left(self.keys, rating.key), bisect_right(self.keys, rating.key)
-        return (low + high) / (2 * len(self.keys)) if self.keys else 0.5
 
     def showdown(self, mine: Rating, utility: Utility) -> float:
         """The expected value of a showdown of `mine` against these hands (O27, O30-O33)."""
         if not self.weight:
             return 0.0
-        low, high = bisect_left(self.keys, mine.key), bisect_right(self.keys, mine.key)
-        ours = hand_class(mine)
+        key, ours = mine.key, hand_class(mine)
         gives = GIVES_ALL if ours == TAKES_ALL else GIVES
         own = OWN[ours]
         value = 0.0
         for cls in range(CLASSES):
-            sums = self.prefix[cls]
-            beaten, beating = sums[low], self.totals[cls] - sums[high]
+            sums, keys = self.prefix[cls], self.keys[cls]
+            beaten = sums[bisect_left(keys, key)]
+            beating = self.totals[cls] - sums[bisect_right(keys, key)]
             if beaten:
                 value += beaten * utility.gain(own + gives[cls])
             if beating:

@@ -8,7 +8,7 @@ learns from the finished deals of the match (`learned`).
 
 >>> GENERIC.knocks(0.95, no_pair=False) > GENERIC.knocks(0.5, no_pair=False)
 True
->>> 0 <= reference_percentile(rate_text("Aa Kg 12f 11e 10d"), 7) <= 1
+>>> 0 <= reference_percentile(rate_text("Aa Kg 12f 11e 10d", 7), 7) <= 1
 True
 """
 

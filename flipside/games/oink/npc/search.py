@@ -28,13 +28,14 @@ from flipside.games.oink.cards import DECK, HAND_SIZE, INDEX, Card
 from flipside.games.oink.hands import NO_PAIR, Rating, rate, role_of
 from flipside.games.oink.views import MatchView
 
-from .field import Field
+from .field import Field, Ranked
 from .models import GENERIC, OpponentModel, learned, prior_for, reference_percentile
 from .policy import OINK, Answer
 from .utility import LINEAR, RaceUtility, Utility, Weighted
 
 FACES = range(1, 7)
 UNLIKELY = 0.15  # how likely a player is to have discarded one of its role cards
+Value = Callable[[Rating], float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,8 @@ class Search:
     race: bool = False  # values points by the race to 15 (INSANE)
     spite: float = 1.0  # the weight of the opponent's points against our own (HATE YOU)
     preps: bool = False  # expects an acceptor to prepare as its model says (INSANE)
+    screen: int = 40  # draws every Change is screened on, before the best are valued in full
+    finalists: int = 4  # Changes valued on all `draws`
 
 
 class _Table:
@@ -65,12 +68,15 @@ class _Table:
         pool = [INDEX[card] for card in DECK if card not in seen]
         hidden = opponent.hand_size - len(shown)
         self.worlds, self.likelihoods = self._sample(pool, shown, hidden, rng)
-        self.refills = [tuple(rng.sample(pool, min(len(pool), 10))) for _ in self.worlds]
-        self.draws = [tuple(rng.sample(pool, min(5, len(pool)))) for _ in range(level.draws)]
+        self.pool, self.rng = pool, rng
         self.joker = view.joker
         self.other_die = opponent.die or 0
         self.my_die = view.seats[me].die or 0
         self._ratings: dict[int, list[Rating]] = {}
+        self._ranked: dict[int, Ranked] = {}
+        self._prepared: dict[int, Ranked] = {}
+        self._standing: dict[int, list[tuple[float, bool]]] = {}
+        self.calls: dict[int, tuple[Value, Value]] = {}  # SearchPolicy's, by joker number
 
     def _sample(
         self, pool: list[int], shown: tuple[int, ...], hidden: int, rng: random.Random
@@ -104,15 +110,36 @@ class _Table:
             self._ratings[joker] = [rate(world, joker) for world in self.worlds]
         return self._ratings[joker]
 
-    def prepared(self, joker: int) -> list[Rating]:
+    def ranked(self, joker: int) -> Ranked:
+        if joker not in self._ranked:
+            self._ranked[joker] = Ranked(self.ratings(joker))
+        return self._ranked[joker]
+
+    def prepared(self, joker: int) -> Ranked:
         """Each sampled hand after an acceptor's Change (O22): its role cards kept, the rest
         drawn anew."""
-        found = []
-        for world, refill in zip(self.worlds, self.refills, strict=True):
-            kept = role_of(world, joker)
-            fresh = tuple(card for card in refill if card not in world)
-            found.append(rate(kept + fresh[: HAND_SIZE - len(kept)], joker))
-        return found
+        if joker not in self._prepared:
+            found = []
+            for world, fresh in zip(self.worlds, self._fresh, strict=True):
+                kept = role_of(world, joker)
+                found.append(rate(kept + fresh[: HAND_SIZE - len(kept)], joker))
+            self._prepared[joker] = Ranked(found)
+        return self._prepared[joker]
+
+    @cached_property
+    def _fresh(self) -> list[tuple[int, ...]]:
+        """For each world, cards it could draw by a Change (ten drawn, less its own)."""
+        pool, sample = self.pool, self.rng.sample
+        return [
+            tuple(card for card in sample(pool, min(len(pool), 10)) if card not in world)
+            for world in self.worlds
+        ]
+
+    @cached_property
+    def draws(self) -> list[tuple[int, ...]]:
+        """The draws every Change of ours is valued on, the same for each (drawn once)."""
+        pool, sample = self.pool, self.rng.sample
+        return [tuple(sample(pool, min(5, len(pool)))) for _ in range(self.level.draws)]
 
     @cached_property
     def model(self) -> OpponentModel:
@@ -130,9 +157,11 @@ class _Table:
 
     def standing(self, joker: int) -> list[tuple[float, bool]]:
         """Each sampled hand's percentile at `joker` and whether it is a no pair."""
-        return [
-            (reference_percentile(r, joker), r.category == NO_PAIR) for r in self.ratings(joker)
-        ]
+        if joker not in self._standing:
+            self._standing[joker] = [
+                (reference_percentile(r, joker), r.category == NO_PAIR) for r in self.ratings(joker)
+            ]
+        return self._standing[joker]
 
     @cached_property
     def weights(self) -> list[float]:
@@ -153,9 +182,6 @@ class _Table:
         if theirs and theirs[-1].kind == "pass":
             return theirs[-1].joker
         return None
-
-
-Value = Callable[[Rating], float]
 
 
 def _memo(value: Value) -> Value:
@@ -179,12 +205,17 @@ class SearchPolicy:
     # --- what a hand is worth at the call -------------------------------------------------
     def _call_values(self, table: _Table, joker: int) -> tuple[Value, Value]:
         """(knock, pass): the value of each call with a hand, at `joker`."""
-        ratings, weights = table.ratings(joker), table.weights
+        if joker not in table.calls:
+            table.calls[joker] = self._new_call_values(table, joker)
+        return table.calls[joker]
+
+    def _new_call_values(self, table: _Table, joker: int) -> tuple[Value, Value]:
+        ranked, weights = table.ranked(joker), table.weights
         accepts = [table.model.accepts(pct, np) for pct, np in table.standing(joker)]
         accepted = [w * p for w, p in zip(weights, accepts, strict=True)]
-        accepting = Field(ratings, accepted)
-        oinking = Field(ratings, [w * (1 - p) for w, p in zip(weights, accepts, strict=True)])
-        every = Field(ratings, weights)
+        accepting = Field(ranked, accepted)
+        oinking = Field(ranked, [w * (1 - p) for w, p in zip(weights, accepts, strict=True)])
+        every = Field(ranked, weights)
         changed = Field(table.prepared(joker), accepted) if self.level.preps else None
         total = accepting.weight + oinking.weight
         utility, patience, changes = table.utility, self.level.patience, table.model.changes
@@ -236,10 +267,10 @@ class SearchPolicy:
         ]
 
         def showdown_at(joker: int) -> Value:
-            field = Field(table.ratings(joker), likely)
+            field = Field(table.ranked(joker), likely)
             return _memo(lambda mine: field.showdown(mine, table.utility))
 
-        knocker = Field(table.ratings(table.joker), likely)
+        knocker = Field(table.ranked(table.joker), likely)
         mine = rate(table.hand, table.joker)
         oink = knocker.oinking(mine, table.utility)
         options = [
@@ -265,13 +296,24 @@ def _rolled(table: _Table, value_at: Callable[[int], Value]) -> float:
 
 
 def _changes(table: _Table, value: Value) -> list[tuple[float, tuple[Card, ...]]]:
-    """The mean value of every Change (O17), each over the same sampled draws."""
+    """The mean value of the most promising Changes (O17), each over the same sampled draws:
+    every Change is screened on the first `screen` draws, and only the best `finalists` are
+    valued on all of them (most Changes are far behind after a few draws)."""
     hand, deck = table.hand, table.view.deck_count
-    options = []
-    for size in range(1, min(len(hand), deck) + 1):
-        for discarded in combinations(range(len(hand)), size):
-            kept = tuple(card for i, card in enumerate(hand) if i not in discarded)
-            total = sum(value(rate(kept + draw[:size], table.joker)) for draw in table.draws)
-            cards = tuple(table.view.hand[i] for i in discarded)
-            options.append((total / len(table.draws), cards))
-    return options
+    every = [
+        discarded
+        for size in range(1, min(len(hand), deck) + 1)
+        for discarded in combinations(range(len(hand)), size)
+    ]
+
+    def mean(discarded: tuple[int, ...], draws: list[tuple[int, ...]]) -> float:
+        kept = tuple(card for i, card in enumerate(hand) if i not in discarded)
+        size = len(discarded)
+        return sum(value(rate(kept + draw[:size], table.joker)) for draw in draws) / len(draws)
+
+    screen = table.draws[: table.level.screen]
+    screened = sorted(every, key=lambda discarded: mean(discarded, screen), reverse=True)
+    return [
+        (mean(discarded, table.draws), tuple(table.view.hand[i] for i in discarded))
+        for discarded in screened[: table.level.finalists]
+    ]
