@@ -16,6 +16,13 @@ database; a lock or a counter per process cannot. Should the table be unreachabl
 process counts on its own until it is back (a limit that fails open, as the database's
 outage is already answered by 503s). Behind a proxy every spectator shares the proxy's
 address, and so its bucket.
+
+A round trip to the table for every request cost as much server time as the request's own
+statement, so a process takes a key's tokens a few at a time (a lease: `lease_size`, a tenth
+of a second's refill at most) and spends them without asking again. Leased tokens are gone
+from the shared bucket, so the rate still holds across processes; a burst may pass the
+bucket's by the tokens processes still hold (under a lease each), and a client whose
+requests go to several processes may be refused up to a lease earlier.
 """
 
 from __future__ import annotations
@@ -47,10 +54,12 @@ MAX_BUCKETS = 100_000
 ALL_COMPUTER_LIMIT: RateLimit = (1.0, 30.0)
 # Shared buckets idle this long are full again, the same as absent: deleted now and then.
 PRUNE_AFTER_SECONDS = 300
-PRUNE_EVERY = 1000  # requests of a process
+PRUNE_EVERY = 1000  # statements of a process on the table
 # After the shared table failed to answer, this process's own buckets only for this long: an
 # outage must not make every request (``/healthz`` too) wait for a connection first.
 UNREACHABLE_PAUSE_SECONDS = 1.0
+# A lease is at most this long's refill: 10 tokens at the default 100 per second.
+LEASE_SECONDS = 0.1
 
 log = get_logger(__name__)
 
@@ -122,21 +131,25 @@ Connect = Callable[[], AbstractContextManager[psycopg.Connection[Any]]]
 _REFILLED = (
     "least(%(burst)s, b.tokens + extract(epoch FROM statement_timestamp() - b.counted) * %(rate)s)"
 )
+# Take %(take)s tokens if the bucket has as many, else none: `granted` says which, so the
+# caller knows exactly what it holds.
 _TAKE = (
-    f"tokens = CASE WHEN {_REFILLED} >= 1 THEN {_REFILLED} - 1 ELSE {_REFILLED} END,"
-    f" granted = {_REFILLED} >= 1, counted = statement_timestamp()"
+    f"tokens = CASE WHEN {_REFILLED} >= %(take)s THEN {_REFILLED} - %(take)s ELSE {_REFILLED} END,"
+    f" granted = {_REFILLED} >= %(take)s, counted = statement_timestamp()"
 )
 _WAIT = (
     "INSERT INTO rate_buckets AS b (key, tokens, counted, granted)"
-    " VALUES (%(key)s, %(burst)s - 1, statement_timestamp(), true)"
+    " VALUES (%(key)s, %(burst)s - %(take)s, statement_timestamp(), true)"
     f" ON CONFLICT (key) DO UPDATE SET {_TAKE} RETURNING tokens, granted"
 )
 _WAIT_IF_KNOWN = (
     f"UPDATE rate_buckets AS b SET {_TAKE} WHERE key = %(key)s RETURNING tokens, granted"
 )
+# A new bucket, less the lease its key spends next; a row only if it was new.
 _KNOW = (
     "INSERT INTO rate_buckets (key, tokens, counted, granted)"
-    " VALUES (%(key)s, %(burst)s, statement_timestamp(), true) ON CONFLICT (key) DO NOTHING"
+    " VALUES (%(key)s, %(burst)s - %(take)s, statement_timestamp(), true)"
+    " ON CONFLICT (key) DO NOTHING RETURNING tokens, granted"
 )
 _PRUNE = (
     "DELETE FROM rate_buckets"
@@ -144,9 +157,43 @@ _PRUNE = (
 )
 
 
+def lease_size(limit: RateLimit) -> int:
+    """How many tokens a process takes from a shared bucket at once: a tenth of a second's
+    refill, at most half the burst, at least one (one is no lease: the bucket is asked at
+    every request)."""
+    rate, burst = limit
+    return max(1, min(int(rate * LEASE_SECONDS), int(burst / 2)))
+
+
+class _Leases:
+    """Tokens this process took from shared buckets and has not spent yet, by key; beyond
+    `max_keys` the least recently leased key's are dropped (never more than were paid for)."""
+
+    def __init__(self, max_keys: int = MAX_BUCKETS) -> None:
+        self._max_keys = max_keys
+        self._held: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def spend(self, key: str) -> bool:
+        """Spend one leased token of `key`, if one is held."""
+        with self._lock:
+            tokens = self._held.pop(key, 0)
+            if tokens > 1:
+                self._held[key] = tokens - 1
+            return tokens > 0
+
+    def hold(self, key: str, tokens: int) -> None:
+        if tokens < 1:
+            return
+        with self._lock:
+            self._held[key] = self._held.pop(key, 0) + tokens
+            if len(self._held) > self._max_keys:
+                del self._held[next(iter(self._held))]  # dicts keep insertion order
+
+
 class SharedRateLimiter:
-    """Token buckets in PostgreSQL's ``rate_buckets``, shared by every server process; this
-    process's own buckets while the table cannot be reached."""
+    """Token buckets in PostgreSQL's ``rate_buckets``, shared by every server process, taken
+    a lease at a time; this process's own buckets while the table cannot be reached."""
 
     def __init__(
         self, limit: RateLimit, connect: Connect, clock: Callable[[], float] = time.monotonic
@@ -154,38 +201,60 @@ class SharedRateLimiter:
         self.rate, self.burst = limit
         self._connect = connect
         self._clock = clock
+        self._lease = lease_size(limit)
+        self._leases = _Leases()
         self._fallback = RateLimiter(limit, clock)
         self._requests = itertools.count(1)
         self._unreachable_until = -math.inf
 
     def wait(self, key: str) -> float:
-        found = self._run(_WAIT, key)
-        return self._fallback.wait(key) if found is _UNREACHABLE else self._wait_of(found)
+        if self._leases.spend(key):
+            return 0.0
+        found = self._taken(_WAIT, key)
+        return self._fallback.wait(key) if found is _UNREACHABLE else self._wait_of(key, found)
 
     def wait_if_known(self, key: str) -> float | None:
-        found = self._run(_WAIT_IF_KNOWN, key)
+        if self._leases.spend(key):
+            return 0.0
+        found = self._taken(_WAIT_IF_KNOWN, key)
         if found is _UNREACHABLE:
             return self._fallback.wait_if_known(key)
-        return None if found is None else self._wait_of(found)
+        return None if found is None else self._wait_of(key, found)
 
     def know(self, key: str) -> None:
-        if self._run(_KNOW, key, returns_row=False) is _UNREACHABLE:
+        found = self._run(_KNOW, key, self._lease)
+        if found is _UNREACHABLE:
             self._fallback.know(key)
+        elif found is not None:
+            self._leases.hold(key, self._lease)
 
-    def _wait_of(self, row: Any) -> float:
-        tokens, granted = row
-        return 0.0 if granted else (1 - tokens) / self.rate
+    def _taken(self, statement: str, key: str) -> Any:
+        """Take a lease of `key`'s tokens, or one token when the bucket holds less than a
+        lease: (tokens left, granted, how many were taken)."""
+        found = self._run(statement, key, self._lease)
+        if found is None or found is _UNREACHABLE:
+            return found
+        if found[1] or self._lease == 1:
+            return (*found, self._lease)
+        found = self._run(statement, key, 1)
+        return found if found is None or found is _UNREACHABLE else (*found, 1)
 
-    def _run(self, statement: str, key: str, returns_row: bool = True) -> Any:
+    def _wait_of(self, key: str, row: Any) -> float:
+        tokens, granted, taken = row
+        if not granted:
+            return (1 - tokens) / self.rate
+        self._leases.hold(key, taken - 1)  # one is this request's
+        return 0.0
+
+    def _run(self, statement: str, key: str, take: int) -> Any:
         if self._clock() < self._unreachable_until:
             return _UNREACHABLE
-        parameters = {"key": key, "rate": self.rate, "burst": self.burst}
+        parameters = {"key": key, "rate": self.rate, "burst": self.burst, "take": take}
         try:
             with self._connect() as conn:
                 if next(self._requests) % PRUNE_EVERY == 0:
                     conn.execute(_PRUNE, {"idle": PRUNE_AFTER_SECONDS})
-                cursor = conn.execute(statement, parameters)
-                return cursor.fetchone() if returns_row else None
+                return conn.execute(statement, parameters).fetchone()
         except (StoreUnavailable, psycopg.OperationalError) as error:
             self._unreachable_until = self._clock() + UNREACHABLE_PAUSE_SECONDS
             log.warning("rate_limit_table_unreachable", error=str(error)[:200])
