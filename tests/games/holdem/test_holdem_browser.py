@@ -70,15 +70,18 @@ def bet_with_the_control(page: Any, rng: random.Random) -> None:
     low, high = int(control.get_attribute("min")), int(control.get_attribute("max"))
     assert low <= high
     amount = rng.randint(low, high)
-    # Typed and committed in one task: a redraw between the two (an event arriving) would
-    # replace the control, and the change would then commit the old amount.
-    control.evaluate(
-        "(input, value) => { input.value = value; input.dispatchEvent(new Event('change')); }",
+    # Typed, committed and the button read in one task: a redraw between them (an event
+    # arriving) would replace the control and the button, showing the default amount again.
+    label = control.evaluate(
+        """(input, value) => {
+            input.value = value;
+            input.dispatchEvent(new Event('change'));
+            return document.querySelector('#bet, #raise').innerText;
+        }""",
         str(amount),
     )
-    button = page.locator("#bet, #raise").first
-    assert str(amount) in button.inner_text()
-    button.tap()
+    assert str(amount) in label
+    page.locator("#bet, #raise").first.tap()
 
 
 def play_step(page: Any, rng: random.Random, seen: set[str]) -> str:
