@@ -15,7 +15,7 @@ from rich.table import Table
 from flipside.custom_policies import PolicyError, SeatedPolicy, load
 from flipside.engine.errors import RuleViolation
 from flipside.engine.registry import DEFAULT_GAME, AnyGame, game_named
-from flipside.simulation import SimulationResult, drivers_of, simulate_in_processes
+from flipside.simulation import MOVES_MAX, SimulationResult, drivers_of, simulate_in_processes
 from flipside.simulation import simulate as run_simulation
 
 from .games import seat_range
@@ -187,6 +187,14 @@ def _print_table(console: Console, result: SimulationResult, rotated: bool) -> N
     type=click.IntRange(1, 256),
     help="Processes to share the matches out to; the run and its digest are the same.",
 )
+@click.option(
+    "--moves-max",
+    default=MOVES_MAX,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Stop the run if a match passes this many moves without ending (your own "
+    "policies need not end one).",
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
 def simulate(
     game_id: str,
@@ -198,6 +206,7 @@ def simulate(
     game_options: tuple[str, ...],
     policies: tuple[str, ...],
     jobs: int,
+    moves_max: int,
     as_json: bool,
 ) -> None:
     """Play MATCHES matches of computer players of a game in process and summarise them per
@@ -220,6 +229,7 @@ def simulate(
             "game": game.id,
             "custom": custom,
             "options": options,
+            "moves_max": moves_max,
         }
         try:
             if jobs == 1:

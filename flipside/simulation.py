@@ -14,7 +14,9 @@ and ``random``, H47b) are levels here too, though never offered to people.
 
 Your own policies (`flipside.custom_policies`) sit among the levels under their
 ``module:attr`` names and rotate like any level; an illegal move they return stops the run
-with the seat and the move.
+with the seat and the move. So does a match that passes `moves_max` moves without ending:
+the games' computer players always end theirs (Oink's knock by their 20th turn of a deal,
+for one), but policies of your own need not, and a run should stop, not hang.
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ from flipside.engine.registry import DEFAULT_GAME, AnyGame, game_named
 from flipside.engine.seats import SeatSpec
 
 PoliciesFor = Callable[[Any], Mapping[int, Any]]  # a game's state -> a policy per seat
+# Far above any match of computer players (a long Hold'em match of easy players has some
+# ten thousand moves), so only a match that would not end meets it.
+MOVES_MAX = 200_000
 Z_95 = 1.959964  # two-sided 95% normal quantile
 
 
@@ -61,9 +66,11 @@ def play_match(
     *,
     game: str = DEFAULT_GAME,
     options: Mapping[str, Any] | None = None,
+    moves_max: int = MOVES_MAX,
 ) -> tuple[list[Any], Any]:
     """One match of `game` to the end; every seat must have a policy in
-    `policies_for(state)` (by default, the game's computer players at the seats' levels)."""
+    `policies_for(state)` (by default, the game's computer players at the seats' levels).
+    A match still going after `moves_max` moves is stopped with `PolicyError`."""
     the_game = game_named(game)
     create = the_game.create(
         match_id,
@@ -75,7 +82,11 @@ def play_match(
     )
     events, state = the_game.execute(the_game.initial_state(), create)
     policies = policies_for(state) if policies_for else the_game.policies(state)
+    moves = 0
     while (command := the_game.next_command(state, policies)) is not None:
+        if moves == moves_max:
+            raise PolicyError(f"match {match_id} passed {moves_max} moves without ending")
+        moves += 1
         try:
             more, state = the_game.execute(state, command)
         except RuleViolation as refused:
@@ -251,10 +262,12 @@ def simulate(
     game: str = DEFAULT_GAME,
     custom: Mapping[str, Any] | None = None,
     options: Mapping[str, Any] | None = None,
+    moves_max: int = MOVES_MAX,
 ) -> SimulationResult:
     """Play matches ``first_match .. first_match + matches - 1`` of a run: computer players
     at `levels`, one per seat, in matches created with `options` (the game's, validated;
-    defaults for the rest). Splitting a run into ranges lets processes share it.
+    defaults for the rest). Splitting a run into ranges lets processes share it. A match
+    that passes `moves_max` moves stops the run (`PolicyError`).
 
     A level named in `custom` is your own policy (its ``module:attr`` name -> the policy):
     it sits as a computer seat, moved by that policy. So does a level that is one of the
@@ -278,6 +291,7 @@ def simulate(
             _policies_for(the_game, seat_levels, custom) if custom else None,
             game=game,
             options=options,
+            moves_max=moves_max,
         )
         result.match_digests.append(events_digest(the_game, events))
         progressed = the_game.progress(state)

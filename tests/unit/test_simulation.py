@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 from flipside.cli.main import cli
 
+from flipside.custom_policies import PolicyError
 from flipside.engine import codec
 from flipside.engine.game import Score
 from flipside.engine.registry import game_named
@@ -157,6 +158,22 @@ def test_cli_rotation_needs_whole_deals() -> None:
     outcome = CliRunner().invoke(cli, ["simulate", "--matches", "5", "--rotate"])
     assert outcome.exit_code == 2
     assert "multiple of 4" in outcome.output
+
+
+def test_a_match_that_passes_the_move_limit_stops_the_run_with_its_name() -> None:
+    seats = [SeatSpec("npc", level="easy")] * 2
+    _, ended = play_match("long", seats, b"s" * 32, game="oink", moves_max=10_000)
+    assert game_named("oink").progress(ended).status == "finished"
+    with pytest.raises(PolicyError, match="match long passed 1 moves without ending"):
+        play_match("long", seats, b"s" * 32, game="oink", moves_max=1)
+
+
+def test_cli_stops_a_run_whose_match_does_not_end_in_one_line() -> None:
+    outcome = CliRunner().invoke(cli, ["simulate", "--matches", "1", "--moves-max", "3"])
+    assert outcome.exit_code == 1
+    assert outcome.output.strip().splitlines() == [
+        "Error: match sim-0-0 passed 3 moves without ending"
+    ]
 
 
 def test_a_run_shared_out_to_processes_is_the_same_run() -> None:
