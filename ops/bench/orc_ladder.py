@@ -10,8 +10,10 @@ Each level's means come with a 95% interval over deals, and so does its differen
 level below, paired by deal (the deals are the same). The ladder holds when each difference
 is above zero (easy < normal < hard < insane; hate_you >= hard). Processes share the deals.
 
-    .venv/bin/python ops/bench/orc_ladder.py [--deals 1000] [--seats 4 6] [--jobs 2]
-        [--others normal]
+    .venv/bin/python ops/bench/orc_ladder.py [--deals 1000] [--first-deal 0] [--seats 4 6]
+        [--jobs 2] [--others normal]
+
+``--first-deal`` starts the deals elsewhere, to confirm on deals a change was not tuned on.
 
 With ``--others hard`` a level's margin is measured against `hard` seats directly: above zero,
 it plays better than `hard` at that table.
@@ -73,6 +75,7 @@ def _text(interval: tuple[float, float, float], digits: int = 2) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--first-deal", type=int, default=0, help="the first deal's number")
     parser.add_argument("--seats", type=int, nargs="+", default=[4, 6])
     parser.add_argument("--levels", nargs="+", default=list(LEVELS))
     parser.add_argument("--jobs", type=int, default=2)
@@ -82,13 +85,14 @@ def main() -> None:
         for seats in args.seats:
             print(
                 f"\n{seats} seats, the level in one seat, {args.others} in the others,"
-                f" {args.deals} deals"
+                f" {args.deals} deals from deal {args.first_deal}"
             )
             print(f"{'level':9} {'margin (chips)':>28} {'win share':>28} {'margin - below':>30}")
             results: dict[str, list[tuple[float, float]]] = {}
             for level in args.levels:
                 started = time.perf_counter()
-                jobs = [(level, seats, deal, args.others) for deal in range(args.deals)]
+                deals = range(args.first_deal, args.first_deal + args.deals)
+                jobs = [(level, seats, deal, args.others) for deal in deals]
                 results[level] = list(pool.map(deal_result, *zip(*jobs, strict=True)))
                 print(_line(level, results, time.perf_counter() - started), flush=True)
 

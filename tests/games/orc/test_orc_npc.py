@@ -11,9 +11,9 @@ from flipside.engine.seats import SeatSpec
 from flipside.games.orc import GAME
 from flipside.games.orc.events import LEVELS
 from flipside.games.orc.npc import next_command, policy_for
-from flipside.games.orc.npc.knowledge import knowledge, mask_of
+from flipside.games.orc.npc.knowledge import Knowledge, knowledge, mask_of
 from flipside.games.orc.npc.levels import Insane, draw_worth, target_seat
-from flipside.games.orc.npc.rollout import RolloutPlayer, draw_value
+from flipside.games.orc.npc.rollout import RolloutPlayer, _unknown_share, draw_value
 from flipside.games.orc.views import MatchView, view
 from flipside.simulation import match_seed
 
@@ -102,6 +102,26 @@ def test_a_draw_that_must_bust_is_worth_its_number(monkeypatch: pytest.MonkeyPat
     for level in ("normal", "hard", "insane", "hate_you"):
         assert not policy_for(level).draws(seen, random.Random(3)), level
     assert policy_for("easy").draws(seen, random.Random(3))  # its naive chance is small
+
+
+def test_insane_worlds_let_each_player_know_its_own_contribution() -> None:
+    # K33: a player knows its own card in the action deck, a number not in its row, and
+    # `normal` weighs its bust payment over the other cards only; the worlds do the same.
+    pool = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+    own = Knowledge(pool, deck=4, mine=7, mine_left=1.0)  # a normal seat's knowledge
+    blind = Knowledge(pool, deck=4, mine=None, mine_left=0.0)
+    row = mask_of((3, 9))
+    share = _unknown_share(1, 0, 4, {1: 7, 2: 8, 3: 9, 0: 5}, drawn=0)
+    assert share == 0.75
+    assert own.bust_payment(row) == pytest.approx(blind.bust_payment(row) * share)
+    # The last card is its own: it draws whatever its row.
+    assert _unknown_share(1, 0, 1, {1: 7, 2: 8}, drawn=1 << 8) == 0.0
+    # Its number drawn, it cannot tell whose card that was: `knowledge`'s share left.
+    assert _unknown_share(1, 0, 2, {1: 7, 2: 7, 3: 4}, drawn=1 << 7) == pytest.approx(
+        (2 - 2 / 3) / 2
+    )
+    assert _unknown_share(1, 0, 4, None, drawn=0) == 0.75  # this phase: taken as undrawn
+    assert _unknown_share(0, 0, 4, None, drawn=0) == 1.0  # the seat deciding counts all
 
 
 def test_hate_you_goes_after_the_person(tab: Table) -> None:

@@ -6,8 +6,10 @@ matters for the rest of the round: the undrawn action-deck cards (its own contri
 them with the chance that it is still there) in a random order, and the other hands. The
 round then goes on by the rules (K19-K27), every player drawing while its expected bust
 payment is below its *boldness* times the give-up cost, and planting the number most rows
-hold, not its own. The seat's worth is the chips it gets back from the round from here: the
-pot or its share, less what it pays when it leaves.
+hold, not its own. A player's expected payment is over the cards it does not know: its own
+contribution is safe to it (K33), as `knowledge` counts it for the computer seats. The
+seat's worth is the chips it gets back from the round from here: the pot or its share, less
+what it pays when it leaves.
 
 Rows are bit masks (bit n: the number n is in the row).
 """
@@ -137,14 +139,18 @@ def _finish(
     order: Sequence[int] = world.later
     left = sum(alive)
     shown = _visible(masks, alive)
+    planted: dict[int, int] | None = None  # this phase's contributions, once the worlds deal them
+    drawn = 0  # the numbers drawn this phase, as a mask
     while True:
         for seat in order:
             if not alive[seat] or not deck:
                 continue  # out, or the turn passes (K24)
             cost = _LOWEST[shown]  # K21: the smallest visible number
             mask = masks[seat]
-            if payment[mask] < bold[seat] * cost:
+            risk = payment[mask] * _unknown_share(seat, me, len(deck), planted, drawn)
+            if risk < bold[seat] * cost:
                 number = deck.pop()
+                drawn |= 1 << number
                 if not mask >> number & 1:
                     masks[seat] = mask | 1 << number
                     shown |= 1 << number
@@ -165,8 +171,10 @@ def _finish(
         phase += 1
         start = _next_start(masks, alive, start, seats)
         order = [s % seats for s in range(start, start + seats) if alive[s % seats]]
-        deck = _contributions(order, hands, masks)
+        planted = _contributions(order, hands, masks)
+        deck = list(planted.values())
         rng.shuffle(deck)
+        drawn = 0
 
 
 def _next_start(masks: list[int], alive: list[bool], previous: int, seats: int) -> int:
@@ -178,13 +186,34 @@ def _next_start(masks: list[int], alive: list[bool], previous: int, seats: int) 
     return max(holders, key=lambda s: (s - previous) % seats)
 
 
-def _contributions(order: Sequence[int], hands: list[list[int]], masks: list[int]) -> list[int]:
-    """K17: each player plants the number most rows hold, not its own, the largest on ties."""
+def _unknown_share(
+    seat: int, me: int, deck: int, planted: dict[int, int] | None, drawn: int
+) -> float:
+    """The share of the action deck a player does not know (K33: it knows its own
+    contribution, a number not in its row): its expected bust payment is over the rest only,
+    counted as `knowledge` counts it. In the phase being decided the others' contributions
+    are unknown to the seat, and each is taken as still undrawn."""
+    if seat == me:
+        return 1.0
+    if planted is None:
+        return (deck - 1) / deck
+    own = planted.get(seat)
+    if own is None:
+        return 1.0
+    left = 1.0 if not drawn >> own & 1 else deck / len(planted)
+    return (deck - left) / deck
+
+
+def _contributions(
+    order: Sequence[int], hands: list[list[int]], masks: list[int]
+) -> dict[int, int]:
+    """K17: each player plants the number most rows hold, not its own, the largest on ties;
+    by seat."""
     held = [0] * (NUMBERS[-1] + 1)
     for seat in order:
         for number in _NUMBERS_IN[masks[seat]]:
             held[number] += 1
-    deck = []
+    planted = {}
     for seat in order:
         hand = hands[seat]
         if not hand:
@@ -193,8 +222,8 @@ def _contributions(order: Sequence[int], hands: list[list[int]], masks: list[int
         # The best (not in its own row, held most, largest) as one integer: 4 bits a field.
         card = max((~own >> n & 1) << 8 | held[n] << 4 | n for n in hand) & 0xF
         hand.remove(card)
-        deck.append(card)
-    return deck
+        planted[seat] = card
+    return planted
 
 
 def draw_value(
