@@ -180,18 +180,25 @@ const THINKING_AFTER_MS = 300;
 const RECONNECT_EVERY_MS = 1500;
 
 // The server could not be reached (the browser's own words for it are no use to a player):
-// say so until it answers again, then carry on from what it says.
-async function reconnect() {
-  $("reconnecting").hidden = false;
-  for (;;) {
-    try {
-      await refresh();
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, RECONNECT_EVERY_MS));
+// say so until it answers again, then carry on from what it says. A move and a refresh may
+// both lose the server at once: they wait for the same reconnection.
+let reconnecting = null;
+
+function reconnect() {
+  reconnecting ??= (async () => {
+    $("reconnecting").hidden = false;
+    for (;;) {
+      try {
+        await refresh();
+        break;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, RECONNECT_EVERY_MS));
+      }
     }
-  }
-  $("reconnecting").hidden = true;
+    $("reconnecting").hidden = true;
+    reconnecting = null;
+  })();
+  return reconnecting;
 }
 
 // --- starting, resuming, leaving ----------------------------------------------------------------
@@ -314,8 +321,14 @@ function onStreamEvent(event) {
   if (state.view && event.version > state.view.version) {
     // Events come in bursts (a move and the computer seats' replies): fetch the view once.
     clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(() => refresh().then(render, showError), 50);
+    refreshTimer = setTimeout(() => refresh().then(render, refreshFailed), 50);
   }
+}
+
+// The server's own refusal is shown; no answer at all is waited out, as for a move.
+function refreshFailed(error) {
+  if (error instanceof ApiError) showError(error);
+  else reconnect().then(render);
 }
 
 // The server ended the stream: go on unless the match is over.
