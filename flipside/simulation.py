@@ -23,11 +23,9 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import json
 import math
 import statistics
 import time
-from _json import make_encoder
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -40,6 +38,7 @@ from flipside.engine.errors import RuleViolation
 from flipside.engine.game import Score
 from flipside.engine.registry import DEFAULT_GAME, AnyGame, game_named
 from flipside.engine.seats import SeatSpec
+from flipside.store.chain import sorted_compact_encoder
 
 PoliciesFor = Callable[[Any], Mapping[int, Any]]  # a game's state -> a policy per seat
 # Far above any match of computer players (a long Hold'em match of easy players has some
@@ -98,18 +97,13 @@ def play_match(
     return events, state
 
 
-# The C encoder of `json.dumps(value, sort_keys=True, separators=(",", ":"))`, ASCII as it
-# writes, made once: `dumps` makes a new encoder, and that a new C encoder, on every call.
-# No circular check: the values are JSON data.
-_ENCODE = make_encoder(
-    None, json.JSONEncoder().default, encode_basestring_ascii, None, ":", ",", True, False, True
-)
+_ENCODE = sorted_compact_encoder(encode_basestring_ascii)  # ASCII, as `json.dumps` writes
 
 
 def event_text(game: AnyGame, event: Any) -> str:
     """The canonical text of an event for digests: type and data as sorted, compact JSON."""
     stored_type, data, _ = codec.encode(game, event)
-    return "".join(_ENCODE({"type": stored_type, "data": data}, 0))
+    return _ENCODE({"type": stored_type, "data": data})
 
 
 def events_digest(game: AnyGame, events: Iterable[Any]) -> bytes:

@@ -20,9 +20,8 @@ its head kept elsewhere shows that (`flipside.records.anchor`).
 from __future__ import annotations
 
 import hashlib
-import json
 from _json import make_encoder
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from json.encoder import encode_basestring
 from typing import Any, Protocol
 
@@ -52,18 +51,26 @@ class ChainedEvent(Protocol):
     def hash(self) -> str: ...
 
 
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-# `_CANONICAL`'s C encoder, made once: `JSONEncoder.encode` makes a new one on every call, and
-# `json.dumps` a new encoder too, each costing as much as encoding a small event (audits and
-# exports encode every event). No circular check: the values are JSON data.
-_ENCODE = make_encoder(
-    None, _CANONICAL.default, encode_basestring, None, ":", ",", True, False, True
-)
+def sorted_compact_encoder(string: Callable[[str], str]) -> Callable[[Any], str]:
+    """The text of `json.dumps(value, sort_keys=True, separators=(",", ":"))` with `string`
+    encoding the strings, from one C encoder made once: `json.dumps` and
+    `JSONEncoder.encode` make a new one on every call, each costing as much as encoding a
+    small event (audits, exports and simulation digests encode every event). No circular
+    check: the values are JSON data."""
+    encode = make_encoder(None, _no_default, string, None, ":", ",", True, False, True)
+    return lambda value: "".join(encode(value, 0))
+
+
+def _no_default(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+_ENCODE = sorted_compact_encoder(encode_basestring)
 
 
 def canonical_text(value: Any) -> str:
     """One text per JSON value: sorted keys, no spaces, non-ASCII kept (language-neutral)."""
-    return "".join(_ENCODE(value, 0))
+    return _ENCODE(value)
 
 
 def canonical_json(value: Any) -> bytes:
