@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from flipside.db import DatabaseUnavailable
+from flipside.db import DatabaseUnavailable, MigrationsPending
 from flipside.engine.records import RecordError
 from flipside.engine.registry import UnknownGame
 from flipside.records.importer import ImportRefused
@@ -24,6 +24,7 @@ _EXPECTED: tuple[type[BaseException], ...] = (
     StoreError,
     RecordError,
     ImportRefused,
+    MigrationsPending,
     UnknownGame,
     OSError,
 )

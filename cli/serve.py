@@ -31,7 +31,7 @@ from typing import Any
 import click
 
 from flipside.config import DEFAULT_THREADS, Settings
-from flipside.db import resolve_database_url
+from flipside.db import require_migrated, resolve_database_url
 from flipside.projections.supervisor import RunnerProcess
 
 from .serve_banner import start_line
@@ -43,37 +43,70 @@ _OWN_METRICS_DIR = "FLIPSIDE_OWN_METRICS_DIR"  # set when we made the directory 
 
 
 def on_starting(server: Any = None) -> None:
-    """gunicorn hook, in the master: the database and the metrics directory."""
-    os.environ["FLIPSIDE_DATABASE_URL"] = resolve_database_url(Settings.from_env())
+    """gunicorn hook, in the master: the database (refused if it lacks migrations) and the
+    metrics directory."""
+    settings = Settings.from_env()
+    os.environ["FLIPSIDE_DATABASE_URL"] = url = resolve_database_url(settings)
+    if settings.database_url:  # (the embedded one was just migrated)
+        require_migrated(url)
     if not os.environ.get(_METRICS_DIR):
         os.environ[_METRICS_DIR] = os.environ[_OWN_METRICS_DIR] = tempfile.mkdtemp(
             prefix="flipside-metrics-"
         )
 
 
+_STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT)
+
+
 def post_fork(server: Any, worker: Any) -> None:
-    """gunicorn hook, in each worker: gunicorn's own errors (a bad request line or header)
-    as problem+json. Not in the master: importing the app before `on_starting` has set up
-    the shared metrics directory would leave each worker counting its metrics on its own."""
+    """gunicorn hook, in each worker: a stop while it loads leaves at once, then gunicorn's
+    own errors (a bad request line or header) as problem+json. Not in the master: importing
+    the app before `on_starting` has set up the shared metrics directory would leave each
+    worker counting its metrics on its own.
+
+    A new worker has the master's signal handlers until gunicorn installs its own, after it
+    has loaded the app (a second or more): those only queue the signal for the master's
+    loop, so a stop in that second was lost, and the master, which tells each worker once,
+    waited out its whole graceful timeout (30 s). A worker that serves nothing yet has
+    nothing to finish."""
+    for signum in _STOP_SIGNALS:
+        signal.signal(signum, _leave)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)  # (blocked over the fork)
     from flipside.api.server_errors import install
 
     install()
 
 
+def _leave(signum: int, frame: Any) -> None:
+    sys.exit(0)
+
+
 def post_worker_init(worker: Any) -> None:
-    """gunicorn hook, in a worker: a signal to stop ends the event streams first."""
+    """gunicorn hook, in a worker: a signal to stop ends the event streams first, and the
+    worker's own stop runs in its loop rather than in the signal handler.
+
+    gthread's quick stop (SIGINT, SIGQUIT) shuts its thread pool down in the handler, which
+    takes the pool's lock: a signal that came while the loop was starting a pool thread,
+    holding that lock, deadlocked the worker until the master killed it, 30 s later. The
+    handler now only sets flags (`api.stopping`, gunicorn's ``alive``) and queues the quick
+    stop on gthread's method queue (a SimpleQueue and a pipe: safe in a handler)."""
     from flipside.api.stopping import stop
 
-    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
-        signal.signal(signum, _after(stop, signal.getsignal(signum)))
+    handle = stop_handler(worker, stop)
+    for signum in _STOP_SIGNALS:
+        signal.signal(signum, handle)
     signal.siginterrupt(signal.SIGTERM, False)  # as gunicorn had it: requests' calls go on
 
 
-def _after(first: Callable[[], None], handler: Any) -> Callable[[int, Any], None]:
+def stop_handler(worker: Any, stop: Callable[[], None]) -> Callable[[int, Any], None]:
+    """The handler of a worker's stop signals: `stop`, then gunicorn's own stop, queued."""
+
     def handle(signum: int, frame: Any) -> None:
-        first()
-        if callable(handler):
-            handler(signum, frame)
+        stop()
+        if signum == signal.SIGTERM:
+            worker.handle_exit(signum, frame)  # graceful: flags, and wakes the loop
+        else:
+            worker.method_queue.defer(worker.handle_quit, signum, None)
 
     return handle
 
@@ -114,6 +147,15 @@ def _gunicorn_app(options: dict[str, Any], runner: RunnerProcess | None) -> Any:
 
     class FlipsideArbiter(Arbiter):
         """gunicorn's master, keeping the projection runner running beside the workers."""
+
+        def spawn_worker(self) -> int:
+            """A stop signal that comes while a worker forks waits until the worker has set
+            its own handlers (`post_fork`); the master's own wait the few microseconds."""
+            signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+            try:
+                return int(super().spawn_worker())
+            finally:  # (in the master; a worker only comes here when it leaves)
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
         def manage_workers(self) -> None:  # called about every second
             super().manage_workers()

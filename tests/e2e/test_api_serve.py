@@ -1,6 +1,7 @@
 """`flipside serve` is a real server: the installed command serves the API on the port asked
 for, against the configured database, says where to go in one line once it listens, shows
-one version everywhere, logs for people on a terminal, and stops on SIGINT."""
+one version everywhere, logs for people on a terminal, stops on SIGINT, and refuses a
+database that lacks its migrations."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import requests
 from psycopg.conninfo import conninfo_to_dict
+
+from flipside.db import create_database, drop_database, migrations
 
 from .live_server import Server, free_port
 from .serving import FLIPSIDE, flipside_serve
@@ -94,3 +97,29 @@ def _answers(url: str) -> bool:
         return requests.get(url, timeout=5).status_code == 200
     except requests.RequestException:
         return False
+
+
+def test_a_database_without_its_migrations_is_refused_in_one_line(
+    postgres_server_url: str,
+) -> None:
+    """Served, it would answer every request with a 500: `flipside serve` says what to run."""
+    name = f"flipside_unmigrated_{os.getpid()}"
+    url = create_database(postgres_server_url, name)
+    try:
+        env = {**os.environ, "FLIPSIDE_DATABASE_URL": url}
+        env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+        shown = subprocess.run(
+            [FLIPSIDE, "serve", "--port", str(free_port())],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        drop_database(postgres_server_url, name)
+    assert shown.returncode == 1, shown.stderr
+    count, first, last = len(migrations()), migrations()[0].name, migrations()[-1].name
+    assert shown.stderr.splitlines()[-1] == (
+        f"Error: the database lacks {count} migration(s) ({first} to {last}): "
+        "run `flipside db upgrade` first"
+    )

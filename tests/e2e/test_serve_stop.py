@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 import requests
 
-from .serving import flipside_serve
+from .serving import flipside_serve, flipside_starting
+from .survive import wait_for
 
 STREAMS = 6
 STOP_SECONDS = 3.0
@@ -92,3 +93,19 @@ def test_a_stop_with_open_streams_ends_them_cleanly_and_frees_the_port_at_once(
         ) as response:
             assert response.status_code == 200
             assert next(response.iter_lines()).startswith(b"retry:")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_a_stop_while_the_workers_boot_is_as_quick(
+    database_url: str, tmp_path: Path, signum: int
+) -> None:
+    """A worker still loading the app (its first second or so) when the stop comes leaves at
+    once too: gunicorn's master tells each worker only once, so a worker that let the signal
+    pass would hold the stop for the whole graceful timeout."""
+    with flipside_starting(database_url, tmp_path / "serve.log", "--workers", "2") as served:
+        wait_for(lambda: served.output().count("Booting worker") == 2, 60)
+
+        seconds = served.stop(signum)
+
+        print(f"stopped in {seconds:.2f}s while the workers booted")
+        assert seconds < STOP_SECONDS, served.output()[-3000:]
