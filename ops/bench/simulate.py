@@ -2,10 +2,12 @@
 
 Four figures from one run, on one core, so they can be compared side by side:
 
-- ``decider``: `rules.execute` driven by random legal moves read straight off the state (no
-  views, no policy, no digest). Discards are 0-2 cards, a typical exchange. This is the
-  domain's own speed.
-- ``seat views``: the same moves, each preceded by what `npc.driver` builds for a computer
+- ``random play``: `rules.execute` driven by random legal moves read straight off the state (no
+  views, no policy, no digest). Discards are 0-2 cards, a typical exchange. The moves are
+  recorded; choosing them (a quarter of this figure's time) is the bench's, not the domain's.
+- ``decider``: the recorded commands replayed through `rules.execute` alone: the domain's
+  own speed.
+- ``seat views``: the same commands, each preceded by what `npc.driver` builds for a computer
   seat before its policy decides: the seat's `views.view` and its `shuffle.policy_random`
   stream. The difference from ``decider`` is the domain's cost per computer move.
 - ``easy``: `simulation.play_match` with easy seats: ``seat views`` plus the easy policy.
@@ -55,20 +57,45 @@ def _random_move(state: Match, rng: random.Random) -> Exchange | ChooseOrientati
     return ChooseOrientation(seat, tuple(c if rng.random() < 0.5 else c[::-1] for c in hand))
 
 
-def bench_decider(
-    matches: int, seats: int, run_seed: int, clock: Clock, *, seat_views: bool = False
-) -> dict[str, float]:
-    """Rounds and events per second of the decider alone, or with each seat's view built."""
+Command = CreateMatch | Exchange | ChooseOrientation
+
+
+def random_play(
+    matches: int, seats: int, run_seed: int, clock: Clock
+) -> tuple[list[list[Command]], dict[str, float]]:
+    """Each match's commands (its creation first), its moves random and legal, chosen off the
+    state as the decider runs; and the rates of that play, the choosing included."""
     rng = random.Random(run_seed)
     specs = (SeatSpec("npc", level="easy"),) * seats
+    played: list[list[Command]] = []
     rounds = events = 0
     started = clock()
     for number in range(matches):
-        command = CreateMatch(f"bench-{number}", specs, match_seed(run_seed, number), True)
-        new_events, state = execute(initial_state(), command)
+        commands: list[Command] = [
+            CreateMatch(f"bench-{number}", specs, match_seed(run_seed, number), True)
+        ]
+        new_events, state = execute(initial_state(), commands[0])
         events += len(new_events)
         while state.phase != "over":
-            move = _random_move(state, rng)
+            commands.append(move := _random_move(state, rng))
+            new_events, state = execute(state, move)
+            events += len(new_events)
+        rounds += state.round
+        played.append(commands)
+    return played, _rates(rounds, events, clock() - started)
+
+
+def bench_decider(
+    played: list[list[Command]], clock: Clock, *, seat_views: bool = False
+) -> dict[str, float]:
+    """Rounds and events per second of the decider alone on `played` (the commands chosen
+    beforehand, as a caller of the decider brings its own), or with each seat's view built."""
+    rounds = events = 0
+    started = clock()
+    for commands in played:
+        new_events, state = execute(initial_state(), commands[0])
+        events += len(new_events)
+        for move in commands[1:]:
             if seat_views:
                 policy_random(state.seed, f"{move.seat}:{state.version}")
                 view(state, move.seat)
@@ -134,9 +161,11 @@ def main() -> None:
     args = parser.parse_args()
     clock = CLOCKS[args.clock]
     play_match("warm-up", [SeatSpec("npc", level="easy")] * args.seats, bytes(32))
+    played, random_rates = random_play(args.matches, args.seats, args.seed, clock)
     results = {
-        "decider": bench_decider(args.matches, args.seats, args.seed, clock),
-        "seat views": bench_decider(args.matches, args.seats, args.seed, clock, seat_views=True),
+        "random play": random_rates,
+        "decider": bench_decider(played, clock),
+        "seat views": bench_decider(played, clock, seat_views=True),
         "easy": bench_easy(args.easy_matches, args.seats, args.seed, clock),
         "simulate": bench_simulate(args.easy_matches, args.seats, args.seed, clock),
     }
@@ -150,10 +179,10 @@ def main() -> None:
         print(json.dumps(results))
         return
     print(f"{args.seats} seats, seed {args.seed}, one core, {args.clock} clock")
-    print(f"{'':11}{'rounds':>8}{'events':>9}{'seconds':>9}{'rounds/s':>11}{'events/s':>11}")
+    print(f"{'':12}{'rounds':>8}{'events':>9}{'seconds':>9}{'rounds/s':>11}{'events/s':>11}")
     for name, figures in results.items():
         print(
-            f"{name:11}{figures['rounds']:>8}{figures['events']:>9}{figures['seconds']:>9.3f}"
+            f"{name:12}{figures['rounds']:>8}{figures['events']:>9}{figures['seconds']:>9.3f}"
             f"{figures['rounds_per_second']:>11,.0f}{figures['events_per_second']:>11,.0f}"
         )
     print(f"simulate digest {results['simulate']['digest']}")
