@@ -48,8 +48,14 @@ def _print(rows: list[dict[str, Any]], as_json: bool, title: str) -> None:
         return
     table = Table(*rows[0], title=title) if rows else Table(title=title)
     for row in rows:
-        table.add_row(*("" if value is None else str(value) for value in row.values()))
+        table.add_row(*(_cell(value) for value in row.values()))
     Console().print(table)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    return ", ".join(value) if isinstance(value, list) else str(value)
 
 
 @click.group()
@@ -86,24 +92,24 @@ def status(ctx: click.Context, names: tuple[str, ...], as_json: bool) -> None:
 def rebuild(ctx: click.Context, names: tuple[str, ...], batch: int, as_json: bool) -> None:
     """Empty projections (all by default) and fold every event again.
 
-    Each projection is rebuilt in one transaction: readers see its old rows until then.
+    They are rebuilt together in one transaction, each match read and folded once for all
+    of them: readers see the old rows until then.
     """
-    rows = []
+    chosen = _chosen(names)
     with _database_errors(), connect(_url(ctx)) as conn:
         projector = Projector(conn, batch_size=batch)
-        for name in _chosen(names):
-            started = time.perf_counter()
-            with progress_bar(f"rebuild {name}", None) as advance:
-                events = projector.rebuild(name, on_batch=advance)
-            seconds = time.perf_counter() - started
-            rows.append(
-                {
-                    "projection": name,
-                    "events": events,
-                    "seconds": round(seconds, 3),
-                    "events_per_second": round(events / seconds) if seconds else None,
-                }
-            )
+        started = time.perf_counter()
+        with progress_bar(f"rebuild {', '.join(chosen)}", None) as advance:
+            events = projector.rebuild(chosen, on_batch=advance)
+        seconds = time.perf_counter() - started
+    rows = [
+        {
+            "projections": chosen,
+            "events": events,
+            "seconds": round(seconds, 3),
+            "events_per_second": round(events / seconds) if seconds else None,
+        }
+    ]
     _print(rows, as_json, "rebuilt")
 
 

@@ -353,30 +353,37 @@ class Projector:
             total += read
         return total
 
-    def rebuild(self, name: str, on_batch: Callable[[int], None] | None = None) -> int:
-        """Empty projection `name` and fold every event again, in one transaction; returns
-        the events read. `on_batch` is told each chunk's size (for a progress bar).
+    def rebuild(self, names: Sequence[str], on_batch: Callable[[int], None] | None = None) -> int:
+        """Empty the projections `names` and fold every event again, in one transaction;
+        returns the events read. `on_batch` is told each chunk's size (for a progress bar).
 
-        Whole matches are read in stream order (`streams`) and each chunk's rows written
-        in bulk: a rebuild folds each event once, however the matches' events interleave.
+        Whole matches are read in stream order (`streams`), each folded once for all the
+        projections, and each chunk's rows written in bulk: a rebuild folds each event once,
+        however the matches' events interleave and however many projections it fills.
         """
-        projection = PROJECTIONS[name]
+        chosen = sorted(set(names))  # checkpoint rows are locked in name order (`_LOCK`)
         with _cycle_collector_paused(), self.conn.transaction():
-            _lock(self.conn, [name])
-            tables = sql.SQL(", ").join(map(sql.Identifier, projection.tables))
-            self.conn.execute(sql.SQL("TRUNCATE {}").format(tables))
-            self.conn.execute(_RESET, (name,))
+            _lock(self.conn, chosen)
+            tables = [table for name in chosen for table in PROJECTIONS[name].tables]
+            self.conn.execute(
+                sql.SQL("TRUNCATE {}").format(sql.SQL(", ").join(map(sql.Identifier, tables)))
+            )
+            for name in chosen:
+                self.conn.execute(_RESET, (name,))
             reader, total = StreamReader(self.conn, self.batch_size), 0
             for streams in reader.chunks():
                 folded = (fold_stream(*stream) for stream in streams)
-                projection.load(self.conn, [facts for facts in folded if facts is not None])
+                matches = [facts for facts in folded if facts is not None]
+                for name in chosen:
+                    PROJECTIONS[name].load(self.conn, matches)
                 read = sum(stream.version for stream in streams)
                 total += read
                 if on_batch is not None:
                     on_batch(read)
             last = reader.last()
             if last is not None:
-                _save(self.conn, name, last, total)
+                for name in chosen:
+                    _save(self.conn, name, last, total)
         return total
 
     def _apply(self, events: Sequence[FeedRecord], checkpoints: dict[str, Position]) -> None:

@@ -119,8 +119,7 @@ def _catch_up(projector: Projector) -> None:
 
 
 def _rebuild_all(projector: Projector) -> None:
-    for name in PROJECTIONS:
-        projector.rebuild(name)
+    projector.rebuild(list(PROJECTIONS))
     _catch_up(projector)
 
 
@@ -201,8 +200,10 @@ def test_a_rebuild_ends_where_the_runner_got_to(database: tuple[str, Any]) -> No
     with connect(url) as conn:
         projector = _play_in_steps(store, conn, steps=2)
         followed, tables = _positions(conn), _tables(conn)
-        for name in PROJECTIONS:
-            projector.rebuild(name)
+        for name in PROJECTIONS:  # one at a time, then all together
+            projector.rebuild([name])
+        assert _positions(conn) == followed
+        projector.rebuild(list(PROJECTIONS))
         assert _positions(conn) == followed
         assert projector.catch_up() == 0
         _append_finished(store, "after-the-rebuild", 4)
@@ -404,7 +405,8 @@ def test_the_command_line(database: tuple[str, Any]) -> None:
     assert folded == total
     assert [row["lag"] for row in flipside("status", "--json")] == [0, 0, 0]
     rebuilt = flipside("rebuild", "round_facts", "--json")
-    assert [row["projection"] for row in rebuilt] == ["round_facts"]
+    assert [row["projections"] for row in rebuilt] == [["round_facts"]]
+    assert rebuilt[0]["events"] == total
     down = runner.invoke(
         cli, ["--database-url", "postgresql://postgres@127.0.0.1:1/none", "projections", "status"]
     )
