@@ -1,10 +1,11 @@
 """`flipside serve`: the HTTP API under gunicorn, and the hooks `ops/gunicorn.conf.py` shares.
 
-Workers are ``gthread``: an event stream holds one thread, asleep, not a whole worker; a
-worker has a thousand (`flipside.api.capacity` says how they are spent). Before any
-worker starts, the master resolves the database once (with nothing configured, the embedded
-PostgreSQL, migrated) and exports its URL, so every worker serves the same database; it also
-gives the workers a directory for their Prometheus samples, which `/metrics` adds up.
+Workers are ``gthread`` (`serve_worker`: each request's head read under a deadline): an
+event stream holds one thread, asleep, not a whole worker; a worker has a thousand
+(`flipside.api.capacity` says how they are spent). Before any worker starts, the master
+resolves the database once (with nothing configured, the embedded PostgreSQL, migrated) and
+exports its URL, so every worker serves the same database; it also gives the workers a
+directory for their Prometheus samples, which `/metrics` adds up.
 
 A worker told to stop (SIGTERM, SIGINT, SIGQUIT) first ends its open event streams
 (`api.stopping`), so Ctrl-C stops the server at once and the port is free for a restart.
@@ -37,7 +38,7 @@ from flipside.projections.supervisor import RunnerProcess
 from .serve_banner import start_line
 
 APP = "flipside.api.stopping:create_stoppable_app()"
-WORKER_CLASS = "gthread"
+WORKER_CLASS = "flipside.cli.serve_worker.HeadDeadlineWorker"  # gthread, heads timed
 _METRICS_DIR = "PROMETHEUS_MULTIPROC_DIR"
 _OWN_METRICS_DIR = "FLIPSIDE_OWN_METRICS_DIR"  # set when we made the directory (to remove it)
 
