@@ -29,7 +29,7 @@ from typing import Any
 from gunicorn.workers.gthread import ThreadWorker
 
 HEAD_SECONDS = 10.0  # a head is a few hundred bytes: a fraction of a second on a slow phone
-HEADS_PER_CLIENT = 32  # heads read at once for one address (a browser opens at most six)
+HEADS_PER_CLIENT = 128  # heads read at once for one address (a browser opens six)
 TICK_SECONDS = 0.5  # how often the watchdog looks
 LINGER_SECONDS = 2.0  # as gunicorn's own lingering close
 
