@@ -16,6 +16,8 @@ from flipside.projections.queries import MAX_LIMIT, list_matches
 
 from .common import database_url
 
+TABLE_WIDTH = 120  # columns a terminal needs for the table; a narrower one gets two lines a match
+
 
 @click.group()
 def matches() -> None:
@@ -49,7 +51,13 @@ def list_command(
         for row in rows:
             click.echo(json.dumps(_json_row(row)))
         return
-    Console().print(_table(rows))
+    console = Console()
+    if console.width >= TABLE_WIDTH:
+        console.print(_table(rows))
+        return
+    console.print(f"{len(rows)} matches", style="bold")
+    for row in rows:
+        console.print(*_two_lines(row), sep="\n", highlight=False, soft_wrap=True)
 
 
 def _summaries(
@@ -74,6 +82,27 @@ def _json_row(row: dict[str, Any]) -> dict[str, Any]:
 
 def _seat_label(seat: dict[str, Any]) -> str:
     return seat["name"] or f"npc {seat['level']}"
+
+
+def _two_lines(row: dict[str, Any]) -> tuple[str, str]:
+    """A match where a table would not fit: the match and its state, then its seats with
+    their standing.
+
+    >>> from datetime import datetime
+    >>> _two_lines({"match_id": "m1", "game": "orc", "status": "finished", "round": 7,
+    ...     "created_at": datetime(2026, 12, 1, 6, 17), "winner": 1, "lives": [0, 38],
+    ...     "seats": [{"name": "you", "level": None}, {"name": None, "level": "hard"}]})
+    ('m1  orc  finished  round 7  2026-12-01 06:17', '  you 0 · npc hard 38 (won)')
+    """
+    head = (
+        f"{row['match_id']}  {row['game']}  {row['status']}  round {row['round']}  "
+        f"{row['created_at']:%Y-%m-%d %H:%M}"
+    )
+    seats = [
+        f"{_seat_label(seat)} {standing}" + (" (won)" if index == row["winner"] else "")
+        for index, (seat, standing) in enumerate(zip(row["seats"], row["lives"], strict=False))
+    ]
+    return head, "  " + " · ".join(seats)
 
 
 def _table(rows: list[dict[str, Any]]) -> Table:

@@ -37,6 +37,19 @@ def run(url: str, *args: str) -> Result:
     return CliRunner().invoke(cli, ["--database-url", url, *args])
 
 
+def test_matches_list_fits_the_terminal(url: str) -> None:
+    """A table where it fits, else two lines a match that keep each id whole (80 columns is
+    a common terminal's width, and the width of output that is not a terminal)."""
+    listed = ["--database-url", url, "matches", "list"]
+    narrow = CliRunner().invoke(cli, listed, env={"COLUMNS": "80"})
+    lines = narrow.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), narrow.stdout
+    done = next(line for line in lines if line.startswith("cmd-done  "))
+    assert "  finished  round " in done
+    wide = CliRunner().invoke(cli, listed, env={"COLUMNS": "140"})
+    assert "┃ match " in wide.stdout and "│ cmd-done " in wide.stdout
+
+
 def test_matches_list_filters_and_json(url: str) -> None:
     table = run(url, "matches", "list")
     assert table.exit_code == 0 and "cmd-done" in table.stdout and "cmd-running" in table.stdout
