@@ -60,6 +60,7 @@ class FlipsideEnv(AECEnv):
             "is_parallelizable": False,
         }
         self.possible_agents = [agent_name(seat) for seat in range(self.seat_count)]
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation = spaces.Dict(
             {
                 "observation": spaces.Box(-np.inf, np.inf, (self.spaces.size,), np.float32),
@@ -95,6 +96,7 @@ class FlipsideEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
         self._sealed: dict[int, Any] = {}  # seat -> its sealed command, not yet applied
         self._select()
 
@@ -107,8 +109,8 @@ class FlipsideEnv(AECEnv):
         """Point `agent_selection` at the next seat to choose, and fill its info."""
         assert self.table is not None
         seat = self._awaited()[0]
-        self.agent_selection = agent_name(seat)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos[self.agent_selection] = {}  # only the selected agent has an info
+        self.agent_selection = self.possible_agents[seat]
         info: dict[str, Any] = {"legal_actions": self.table.legal_actions(seat)}
         if self.raw_views:
             info["view"] = self.table.view(seat)
@@ -117,11 +119,11 @@ class FlipsideEnv(AECEnv):
     def view(self, agent: str) -> dict[str, Any]:
         """The agent's raw view: the JSON the API serves its seat."""
         assert self.table is not None
-        return self.table.view(int(agent.removeprefix("seat_")))
+        return self.table.view(self._seat_of[agent])
 
     def observe(self, agent: str) -> dict[str, Any]:
         assert self.table is not None
-        seat = int(agent.removeprefix("seat_"))
+        seat = self._seat_of[agent]
         selected = agent == self.agent_selection and not self.terminations[agent]
         return {
             "observation": self.table.observation(seat),
@@ -135,7 +137,7 @@ class FlipsideEnv(AECEnv):
             self._was_dead_step(action)
             return
         assert self.table is not None and action is not None
-        seat = int(agent.removeprefix("seat_"))
+        seat = self._seat_of[agent]
         self._sealed[seat] = self.table.command(seat, int(action))
         self._actions.append(int(action))
         self._cumulative_rewards[agent] = 0.0

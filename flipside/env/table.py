@@ -142,8 +142,10 @@ class Table:
     def command(self, seat: int, action: int, choices: Choices | None = None) -> Any:
         """The game's command for `action`; `IllegalAction` if the mask does not allow it."""
         allowed = self.choices(seat) if choices is None else choices
-        if action not in allowed:
-            label = self.spaces.labels[action] if 0 <= action < self.spaces.actions else "?"
+        numbered = 0 <= action < self.spaces.actions
+        # The mask, once built, answers at once; `Choices` searches its runs.
+        if not (numbered and (self.mask(seat)[action] if choices is None else action in allowed)):
+            label = self.spaces.labels[action] if numbered else "?"
             raise IllegalAction(f"seat {seat} may not play action {action} ({label}) now")
         return self.game.parse_action(seat, allowed[action])
 

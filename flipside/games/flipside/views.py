@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from flipside.engine.frozen import builder
 from flipside.engine.game import Viewer
 from flipside.engine.views import MatchHead, SeatHead
 
@@ -24,7 +25,6 @@ from .events import (
     OrientationChosen,
     ShowdownRevealed,
 )
-from .frozen import builder
 from .state import Match, SeatState
 
 
@@ -79,8 +79,8 @@ class MatchView(MatchHead):
         return DECK_SET - self.seen_cards()
 
 
-# Without the frozen dataclasses' own __init__ (frozen.py): a view is built for every
-# computer move.
+# Without the frozen dataclasses' own __init__ (engine/frozen.py): a view is built for every
+# computer move and every step of a learner's environment.
 _new_seat_in_view = builder(SeatInView)
 _new_match_view = builder(MatchView)
 _HIDDEN: tuple[tuple[None, ...], ...] = tuple((None,) * count for count in range(6))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from flipside.engine.frozen import builder
 from flipside.engine.game import Viewer
 from flipside.engine.views import MatchHead, SeatHead
 
@@ -94,6 +95,12 @@ class MatchView(MatchHead):
     turn_timeout_seconds: int | None
 
 
+# Without the frozen dataclasses' own __init__ (engine/frozen.py): a view is built for every
+# computer move and every step of a learner's environment.
+_new_seat_in_view = builder(SeatInView)
+_new_match_view = builder(MatchView)
+
+
 def _cards(state: Match, seat: int, visible: bool) -> tuple[Card | None, ...]:
     hole = state.hole[seat] if state.hole else ()
     shown = state.shown[seat] if state.shown else None
@@ -108,7 +115,7 @@ def _seat_in_view(state: Match, seat: int, viewer: Viewer, omniscient: bool) -> 
     spec = state.specs[seat]
     dealt = bool(state.in_hand) and state.phase != "new"
     own = seat == viewer
-    return SeatInView(
+    return _new_seat_in_view(
         seat,
         spec.kind,
         spec.name,
@@ -133,7 +140,7 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
     omniscient = omniscient or over
     betting = state.phase in ("betting", "showdown")
     to_act, asked = state.to_act, state.asked  # each worked out from the seats: once
-    return MatchView(
+    return _new_match_view(
         state.match_id,
         state.version,
         viewer,

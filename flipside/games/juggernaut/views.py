@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from flipside.engine.frozen import builder
 from flipside.engine.game import Viewer
 from flipside.engine.views import MatchHead, SeatHead
 
@@ -96,9 +97,15 @@ def _category(cards: tuple[Card, ...]) -> str:
     return CATEGORIES[strength(cards)]
 
 
+# Without the frozen dataclasses' own __init__ (engine/frozen.py): a view is built for every
+# computer move and every step of a learner's environment.
+_new_seat_in_view = builder(SeatInView)
+_new_match_view = builder(MatchView)
+
+
 def _seat_in_view(index: int, seat: SeatState, seen: bool, gold_price: int) -> SeatInView:
     cards = seat.hand if seen else None
-    return SeatInView(
+    return _new_seat_in_view(
         index,
         seat.spec.kind,
         seat.spec.name,
@@ -130,7 +137,7 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
     snapshots = tuple(
         Snapshot(seat, cards, _category(cards)) for seat, cards in state.snapshots if spying
     )
-    return MatchView(
+    return _new_match_view(
         state.match_id,
         state.version,
         viewer,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from flipside.engine.frozen import builder
 from flipside.engine.game import Viewer
 from flipside.engine.views import MatchHead, SeatHead
 
@@ -86,6 +87,12 @@ def _hand_in_view(hand: tuple[Card, ...], joker: int | None) -> HandInView | Non
     return HandInView(found.category, found.role_cards, found.strength, found.jokers)
 
 
+# Without the frozen dataclasses' own __init__ (engine/frozen.py): a view is built for every
+# computer move and every step of a learner's environment.
+_new_seat_in_view = builder(SeatInView)
+_new_match_view = builder(MatchView)
+
+
 def _seat_in_view(index: int, seat: SeatState, sees_all: bool, joker: int | None) -> SeatInView:
     """A seat as the viewer sees it. What the viewer may not see is told from public facts
     alone (the shown cards, the hand's size), never from the hidden cards themselves."""
@@ -93,7 +100,7 @@ def _seat_in_view(index: int, seat: SeatState, sees_all: bool, joker: int | None
     if not sees_all and seat.shown:
         hand = seat.shown + (None,) * (seat.held - len(seat.shown))
     whole = sees_all or len(seat.shown) == seat.held
-    return SeatInView(
+    return _new_seat_in_view(
         index,
         seat.spec.kind,
         seat.spec.name,
@@ -113,7 +120,7 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
     over = state.phase == "over"
     omniscient = omniscient or over
     joker = state.joker
-    return MatchView(
+    return _new_match_view(
         state.match_id,
         state.version,
         viewer,

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from flipside.engine.frozen import builder
 from flipside.engine.game import JSON, Viewer
 from flipside.engine.views import MatchHead, SeatHead
 
@@ -97,9 +98,15 @@ class MatchView(MatchHead):
         return tuple(card for card in self.me.hand if card is not None)
 
 
+# Without the frozen dataclasses' own __init__ (engine/frozen.py): a view is built for every
+# computer move and every step of a learner's environment.
+_new_seat_in_view = builder(SeatInView)
+_new_match_view = builder(MatchView)
+
+
 def _seat_in_view(index: int, seat: SeatState, own: bool) -> SeatInView:
     hand = numbers_of(seat.hand) if own else (None,) * seat.hand_size
-    return SeatInView(
+    return _new_seat_in_view(
         index,
         seat.spec.kind,
         seat.spec.name,
@@ -121,7 +128,7 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
     """The match as `viewer` may see it; `omniscient` (an administrator) sees everything."""
     over = state.phase == "over"
     omniscient = omniscient or over
-    return MatchView(
+    return _new_match_view(
         state.match_id,
         state.version,
         viewer,

@@ -1,5 +1,5 @@
-"""Frozen slots dataclasses built without the cost of their ``__init__``, for the views that
-are built on every computer move.
+"""Frozen slots dataclasses built without the cost of their ``__init__``, for the games' views,
+built on every computer move and every step of a learner's environment.
 
 A frozen dataclass's ``__init__`` sets each field through a Python-level call of
 ``object.__setattr__``. `builder` makes a constructor that sets the slots from C instead
