@@ -1,5 +1,8 @@
 """Uniform draws of unseen cards for many sampled worlds at once (R10, R14).
 
+The cards a seat has not seen are the pool of every draw; `unseen_numbers` reads them off
+the view as sorted card numbers (set order varies between processes).
+
 A policy gets one `random.Random` per decision. A numpy generator, one per thread, is
 re-seeded from it at the start of each decision (`chance`): the decision stays reproducible
 from the match's seed, and setting a PCG64 state costs far less than building a generator.
@@ -12,9 +15,31 @@ import threading
 
 import numpy as np
 
-from .shapes import Ints
+from flipside.games.flipside.cards import DECK, Card
+from flipside.games.flipside.views import MatchView
+
+from .shapes import CARD_NUMBER, Ints
 
 _PER_THREAD = threading.local()
+# A place per card, and one more for the None of a card the viewer may not see.
+_PLACE: dict[Card | None, int] = {card: number for card, number in CARD_NUMBER.items()}
+_PLACE[None] = len(DECK)
+_NONE_SEEN = bytes([1]) * len(DECK) + bytes([0])  # by place: 1 = not seen
+
+
+def unseen_numbers(view: MatchView, *, with_used_pile: bool = False) -> Ints:
+    """`MatchView.unseen_cards` as sorted numbers, and the used pile too if `with_used_pile`
+    (the pile is shuffled into a short deck, R14)."""
+    # A byte per card, cleared from Python: half the cost of the view's sets of cards or of
+    # a numpy mask set from a list (a call's overhead outweighs its 30 cards).
+    unseen = bytearray(_NONE_SEEN)
+    for seat in view.seats:
+        for card in seat.cards + seat.discarded:
+            unseen[_PLACE[card]] = 0
+    for card in view.used_pile:
+        unseen[_PLACE[card]] = with_used_pile
+    numbers: Ints = np.frombuffer(unseen, dtype=np.bool_).nonzero()[0]
+    return numbers
 
 
 def chance(rng: random.Random) -> np.random.Generator:

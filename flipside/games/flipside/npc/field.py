@@ -28,7 +28,7 @@ import numpy.typing as npt
 from flipside.games.flipside.cards import DECK, Card
 from flipside.games.flipside.hands import RANK_KEY, VALUE_BY_KEY, is_full_house_or_better
 
-from .shapes import Ints, up_shapes
+from .shapes import Ints, row_maxima, up_shapes
 
 Floats = npt.NDArray[np.float64]
 
@@ -94,8 +94,7 @@ def orientation_scores(
 def equities(hands: Ints, tables: FieldTables) -> Floats:
     """The expected life change of the best orientation of each of `hands` (card numbers,
     last axis 5) against the field."""
-    best: Floats = tables.scores(up_shapes(hands)).max(axis=-1)
-    return best
+    return row_maxima(tables.scores(up_shapes(hands)))
 
 
 def model_orientation(cards: Sequence[Card], tables: FieldTables) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from flipside.games.flipside.cards import Card, OrientedCard
 from flipside.games.flipside.hands import oriented_by_mask
@@ -97,7 +98,7 @@ class LevelPolicy:
         person's habits when a provider knows them.
         """
         seats = len(view.turn_order)
-        balanced = Model(field_tables(seats))
+        balanced = _balanced(seats)
         models = {seat: balanced for seat in view.turn_order if seat != view.viewer}
         if not self.level.models_others:
             return models
@@ -119,6 +120,12 @@ class LevelPolicy:
                 return preferred
         # The leader: most life, earlier in turn order on a tie.
         return max(others, key=lambda seat: (view.seats[seat].life, -others.index(seat)))
+
+
+@cache
+def _balanced(seats: int) -> Model:
+    """The balanced model of `seats` active seats, made once rather than on every move."""
+    return Model(field_tables(seats))
 
 
 def policy_for(

@@ -32,12 +32,16 @@ from flipside.games.flipside.cards import Card
 from flipside.games.flipside.hands import FULL_HOUSE_OR_BETTER
 from flipside.games.flipside.views import MatchView
 
-from .draws import chance, sample_rows
+from .draws import chance, sample_rows, unseen_numbers
 from .field import FieldTables, Floats
-from .shapes import CARD_NUMBER, VALUES, Ints, Shapes, numbers, up_shapes
+from .shapes import CARD_NUMBER, VALUES, Ints, Shapes, row_starts, up_shapes
 
 ELIMINATION_COST = 2.0
 _BONUS_COMPOSITE = FULL_HOUSE_OR_BETTER * 8
+_COMPOSITE_BY_SHAPE = VALUES * 8  # a shape's composite before its seat's tie-break
+_UP_AND_DOWN = np.array([0, 31])  # xor with a mask: the mask, then its complement
+_NUMBER_OR_0: dict[Card | None, int] = {card: number for card, number in CARD_NUMBER.items()}
+_NUMBER_OR_0[None] = 0  # a drawn card's place, filled by the draw
 _NONE_BELOW = -1  # a down threshold no composite is below: nobody left to lose to
 _NONE_ABOVE = np.iinfo(np.int64).max  # a composite above every hand: a seat not there
 
@@ -119,7 +123,7 @@ class Opponent(NamedTuple):
     seat: int
     tiebreak: int  # 7 - turn position
     life: int
-    known: tuple[Card, ...]  # kept dealt cards: public (R9-R10)
+    cards: tuple[Card | None, ...]  # kept dealt cards (public, R9-R10), then None per card drawn
     hidden: int  # cards drawn, unseen by this seat
     model: Model
 
@@ -139,17 +143,10 @@ def opponents(view: MatchView, models: Mapping[int, Model]) -> list[Opponent]:
     for position, seat in enumerate(view.turn_order):
         if seat == view.viewer:
             continue
-        cards = view.seats[seat].cards
-        known = tuple(card for card in cards if card is not None)
+        other = view.seats[seat]
+        cards = other.cards
         found.append(
-            Opponent(
-                seat,
-                7 - position,
-                view.seats[seat].life,
-                known,
-                len(cards) - len(known),
-                models[seat],
-            )
+            Opponent(seat, 7 - position, other.life, cards, cards.count(None), models[seat])
         )
     return found
 
@@ -169,19 +166,22 @@ def _draw_places(hidden: tuple[int, ...]) -> tuple[npt.NDArray[np.bool_], Ints]:
 
 
 class Field:
-    """The other seats as arrays, a column each, to play every sampled world at once."""
+    """The seats as arrays, to play every sampled world at once: the other seats, a column
+    each, then this seat's own hand, which draws nothing (one batch orients every hand)."""
 
-    def __init__(self, others: Sequence[Opponent]) -> None:
-        self.hidden = sum(other.hidden for other in others)
-        self.tiebreaks = np.array([other.tiebreak for other in others])
-        self.drawn_at, self.draw_column = _draw_places(tuple(other.hidden for other in others))
-        known: list[int] = []
-        for other in others:  # 0 in the drawn places: the draw fills them
-            known += [CARD_NUMBER[card] for card in other.known] + [0] * other.hidden
-        self.known = np.array(known).reshape(len(others), 5)
+    def __init__(self, others: Sequence[Opponent], hand: Sequence[Card], tiebreak: int) -> None:
         self.by_model: dict[Model, list[int]] = {}
         for column, other in enumerate(others):
             self.by_model.setdefault(other.model, []).append(column)
+        # 0 in the drawn places: the draw fills them.
+        known = [_NUMBER_OR_0[card] for other in others for card in other.cards]
+        self.known = np.array(known + [CARD_NUMBER[card] for card in hand]).reshape(-1, 5)
+        hidden = (*(other.hidden for other in others), 0)
+        self.hidden = sum(hidden)
+        self.drawn_at, self.draw_column = _draw_places(hidden)
+        # A row per other seat, for composites by (world, seat, side).
+        self.tiebreaks = np.array([other.tiebreak for other in others])[:, None]
+        self.tiebreak = tiebreak
 
     def hands(self, drawn: Ints) -> Ints:
         """Every seat's five cards in each world (world, seat, card), from the worlds'
@@ -199,16 +199,19 @@ class Field:
             masks[:, columns] = model.choose(ups[:, columns], generator)
         return masks
 
-    def sample(self, pool: Ints, samples: int, generator: np.random.Generator) -> Worlds:
-        """`samples` guesses at the seats' drawn cards and the orientations they choose."""
+    def sample(
+        self, pool: Ints, samples: int, generator: np.random.Generator
+    ) -> tuple[Candidates, Worlds]:
+        """This seat's orientations, and `samples` guesses at the other seats' drawn cards
+        and the orientations they choose."""
         drawn = sample_rows(pool, samples, self.hidden, generator)
         ups = up_shapes(self.hands(drawn))
-        # Flat indices of each seat's chosen mask (and of its complement, the down side).
-        chosen = self.choices(ups, generator) + np.arange(0, ups.size, 32).reshape(ups.shape[:2])
-        flat = ups.reshape(-1)
-        up = VALUES.take(flat.take(chosen))
-        down = VALUES.take(flat.take(chosen ^ 31))
-        return Worlds(up * 8 + self.tiebreaks, down * 8 + self.tiebreaks)
+        # The flat index of each other seat's chosen mask, then of its complement (down).
+        chosen = self.choices(ups[:, :-1], generator) + row_starts(ups.shape[:2])[:, :-1]
+        shapes = ups.reshape(-1).take(chosen[..., None] ^ _UP_AND_DOWN)
+        composites = _COMPOSITE_BY_SHAPE.take(shapes) + self.tiebreaks
+        mine = Candidates.of(ups[0, -1], self.tiebreak)
+        return mine, Worlds(composites[..., 0], composites[..., 1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,9 +222,10 @@ class Candidates:
     downs: Ints
 
     @classmethod
-    def of(cls, hand: Sequence[Card], tiebreak: int) -> Candidates:
-        values = VALUES.take(up_shapes(numbers(hand)))
-        return cls(values * 8 + tiebreak, values[::-1] * 8 + tiebreak)
+    def of(cls, shapes: Shapes, tiebreak: int) -> Candidates:
+        """From the up shapes of the 32 orientations (`shapes.up_shapes`) of a hand."""
+        composites = _COMPOSITE_BY_SHAPE.take(shapes) + tiebreak
+        return cls(composites, composites[::-1])
 
     def pareto(self) -> list[int]:
         """Masks not beaten on both sides by another orientation (the first of equals).
@@ -249,24 +253,29 @@ def own_utilities(mine: Candidates, worlds: Worlds, lives: Ints, worth: Floats) 
     composites are the same for all 32 orientations, so each costs a few comparisons.
     """
     ups, downs = worlds.ups, worlds.downs
-    top, bottom = ups.max(axis=1, keepdims=True), ups.min(axis=1, keepdims=True)
-    lowest_down = downs.min(axis=1, keepdims=True)
+    # The ufuncs' reduce: the array methods add a Python call to reach them.
+    top = np.maximum.reduce(ups, axis=1, keepdims=True)
+    bottom = np.minimum.reduce(ups, axis=1, keepdims=True)
+    lowest_down = np.minimum.reduce(downs, axis=1, keepdims=True)
     below = mine.ups < bottom
-    changes = np.where(mine.ups > top, up_gains(mine.ups), 0) - below
-    bars = np.where(below, lowest_down, _down_bar(worlds, lives, lowest_down))
+    # Indices into `worth`: the change + 3, built up from the strongest up hand's gain.
+    changes = np.where(mine.ups > top, up_gains(mine.ups) + 3, 3) - below
+    if np.minimum.reduce(lives) > 1:
+        bars = lowest_down  # nobody is eliminated on the up side (R12)
+    else:
+        bars = np.where(below, lowest_down, _down_bar(worlds, lives, lowest_down))
     changes -= 2 * (mine.downs < bars)
-    result: Floats = worth.take(changes + 3)
+    result: Floats = worth.take(changes)
     return result
 
 
 def _down_bar(worlds: Worlds, lives: Ints, lowest_down: Ints) -> Ints:
-    """The down composite this seat must not fall below when it is not the weakest up hand.
+    """The down composite this seat must not fall below when it is not the weakest up hand
+    and some other seat has one life left.
 
     The weakest other seat may then be eliminated on the up side (R12) and take no part in
     the down side; if it was the only other seat, nobody is left to lose to.
     """
-    if (lives > 1).all():
-        return lowest_down
     weakest_other = worlds.ups.argmin(axis=1)
     rest = worlds.downs.copy()
     rest[np.arange(len(rest)), weakest_other] = _NONE_ABOVE
@@ -321,10 +330,9 @@ def score_orientations(
     """Estimate `Scores` for the viewer's hand from `samples` sampled worlds."""
     others = opponents(view, models)
     me = view.seats[view.viewer]  # type: ignore[index]
-    mine = Candidates.of(view.hand, 7 - view.turn_order.index(me.seat))
+    field = Field(others, view.hand, 7 - view.turn_order.index(me.seat))
     lives = np.array([other.life for other in others])
-    pool = np.sort(numbers(view.unseen_cards()))  # sorted: set order varies between processes
-    worlds = Field(others).sample(pool, samples, chance(rng))
+    mine, worlds = field.sample(unseen_numbers(view), samples, chance(rng))
     # sum / samples: mean() costs more than the sum on arrays this small.
     own: list[float] = (
         own_utilities(mine, worlds, lives, utilities(me.life)).sum(axis=0) / samples
