@@ -64,6 +64,8 @@ def play_step(page: Any, rng: random.Random, seen: set[str], tag: str) -> str:
     if page.locator("#end").count():
         return "end"
     if page.locator("#next-round").count():
+        # The result tells the round: no line of the ticker's news of it lies over the result.
+        assert page.locator("#ticker div").count() == 0
         if "result" not in seen:
             screenshot(page, f"orc-{tag}-round-result", full_page=True)
         tap(page, "#next-round")

@@ -19,9 +19,10 @@ export const narrowSeats = 4;
 
 export const foldRecord = foldRounds;
 
-// The card the player has tapped to lay face down, and whether the ticker is quiet (onEvent).
+// The card the player has tapped to lay face down, whether the ticker is quiet (onEvent), and
+// the round whose result is on screen.
 export function initial() {
-  return { picked: null, quiet: false };
+  return { picked: null, quiet: false, result: null };
 }
 
 // saved: { seenRound }, the last round whose result the player moved on from.
@@ -37,6 +38,7 @@ export function render(match, host) {
   }
   const unseen = ended.find((round) => round.round > (saved.seenRound ?? 0));
   if (unseen) {
+    showingResult(local, host, unseen.round);
     const next = () => {
       host.save({ seenRound: unseen.round });
       host.redraw();
@@ -47,6 +49,15 @@ export function render(match, host) {
   if (!sealing || !layable(view, me).includes(local.picked)) local.picked = null;
   const context = { sealing, picked: local.picked, busy: match.busy, act: moves(match, host) };
   return root(centre(view, record, me), opponents(view, me), playerArea(view, me, context));
+}
+
+// A round's result tells the round: the ticker's last lines of it go rather than lie over the
+// result for their few seconds.
+function showingResult(local, host, round) {
+  if (local.result !== round) {
+    local.result = round;
+    host.hush();
+  }
 }
 
 // This game's screens hang under one .orc element, which scopes its stylesheet.
