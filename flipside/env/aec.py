@@ -100,15 +100,20 @@ class FlipsideEnv(AECEnv):
         self._sealed: dict[int, Any] = {}  # seat -> its sealed command, not yet applied
         self._select()
 
-    def _awaited(self) -> list[int]:
-        """The seats still to choose: the awaited ones without a sealed choice."""
+    def _next_seat(self) -> int | None:
+        """The first seat still to choose: awaited, without a sealed choice (None when every
+        awaited seat has chosen)."""
         assert self.table is not None
-        return [seat for seat in self.table.awaiting if seat not in self._sealed]
+        for seat in self.table.awaiting:
+            if seat not in self._sealed:
+                return seat
+        return None
 
     def _select(self) -> None:
         """Point `agent_selection` at the next seat to choose, and fill its info."""
         assert self.table is not None
-        seat = self._awaited()[0]
+        seat = self._next_seat()
+        assert seat is not None
         self.infos[self.agent_selection] = {}  # only the selected agent has an info
         self.agent_selection = self.possible_agents[seat]
         info: dict[str, Any] = {"legal_actions": self.table.legal_actions(seat)}
@@ -138,10 +143,11 @@ class FlipsideEnv(AECEnv):
             return
         assert self.table is not None and action is not None
         seat = self._seat_of[agent]
-        self._sealed[seat] = self.table.command(seat, int(action))
-        self._actions.append(int(action))
+        action = int(action)
+        self._sealed[seat] = self.table.command(seat, action)
+        self._actions.append(action)
         self._cumulative_rewards[agent] = 0.0
-        if not self._awaited():  # every awaited seat has chosen: apply them together
+        if self._next_seat() is None:  # every awaited seat has chosen: apply them together
             for command in self._sealed.values():
                 self.table.execute(command)
             self._sealed = {}

@@ -31,6 +31,6 @@ class JsonView:
 def _wrapped(value: Any) -> Any:
     if isinstance(value, Mapping):
         return JsonView(value)
-    if isinstance(value, list):
-        return [_wrapped(item) for item in value]
+    if isinstance(value, list):  # a tuple, as in the dataclass: encoders key caches by it
+        return tuple(_wrapped(item) for item in value)
     return value

@@ -64,6 +64,8 @@ class Table:
         )
         _, self.state = self.game.execute(self.game.initial_state(), create)
         self.policies = self.game.policies(self.state)
+        self._parse = self.spaces.command or self.game.parse_action
+        self._action_count = self.spaces.actions  # a property: read twice a step
         # What the state shows, each built when first asked for and kept until the state
         # changes: a step reads the awaited seats, the mask and the legal actions more than
         # once, and each costs about as much as a decider step.
@@ -101,53 +103,56 @@ class Table:
     def sight(self, seat: int) -> Any:
         """The seat's view as the game builds it (``Game.view``), before any JSON: what the
         encoders and action spaces read."""
-        if seat not in self._sights:
-            self._sights[seat] = self.game.view(self.state, seat)
-        return self._sights[seat]
+        sight = self._sights.get(seat)
+        if sight is None:
+            sight = self._sights[seat] = self.game.view(self.state, seat)
+        return sight
 
     def observation(self, seat: int) -> Vector:
         """The seat's flat observation (`GameSpaces.encode` of its view): the same array until
         the state changes, so read-only (a caller that would write into it copies it)."""
-        if seat not in self._observations:
-            observation = self.spaces.encode(self.sight(seat))
-            observation.flags.writeable = False
-            self._observations[seat] = observation
-        return self._observations[seat]
+        observation = self._observations.get(seat)
+        if observation is None:
+            observation = self._observations[seat] = self.spaces.encode(self.sight(seat))
+            observation.setflags(write=False)
+        return observation
 
     def legal_actions(self, seat: int) -> list[JSON]:
         """The seat's legal actions as the API lists them."""
-        if seat not in self._legal:
-            self._legal[seat] = self.game.legal_actions_seen(self.state, seat, self.sight(seat))
-        return self._legal[seat]
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self.game.legal_actions_seen(
+                self.state, seat, self.sight(seat)
+            )
+        return legal
 
     def choices(self, seat: int) -> Choices:
         """The seat's legal action numbers now, each with its body (none when not awaited)."""
-        if seat not in self._choices:
+        choices = self._choices.get(seat)
+        if choices is None:
             legal = self.legal_actions(seat) if seat in self.awaiting else []
-            self._choices[seat] = (
+            choices = self._choices[seat] = (
                 self.spaces.choices(legal, self.sight(seat)) if legal else Choices()
             )
-        return self._choices[seat]
+        return choices
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The seat's action mask now: 1 at its legal action numbers (read-only, as the
         observation)."""
-        if seat not in self._masks:
-            mask = np.zeros(self.spaces.actions, dtype=np.int8)
-            self.choices(seat).mark(mask)
-            mask.flags.writeable = False
-            self._masks[seat] = mask
-        return self._masks[seat]
+        mask = self._masks.get(seat)
+        if mask is None:
+            mask = self._masks[seat] = self.choices(seat).mask(self._action_count)
+        return mask
 
     def command(self, seat: int, action: int, choices: Choices | None = None) -> Any:
         """The game's command for `action`; `IllegalAction` if the mask does not allow it."""
         allowed = self.choices(seat) if choices is None else choices
-        numbered = 0 <= action < self.spaces.actions
+        numbered = 0 <= action < self._action_count
         # The mask, once built, answers at once; `Choices` searches its runs.
         if not (numbered and (self.mask(seat)[action] if choices is None else action in allowed)):
             label = self.spaces.labels[action] if numbered else "?"
             raise IllegalAction(f"seat {seat} may not play action {action} ({label}) now")
-        return self.game.parse_action(seat, allowed[action])
+        return self._parse(seat, allowed[action])
 
     # --- moving -------------------------------------------------------------------------------
     def execute(self, command: Any) -> None:

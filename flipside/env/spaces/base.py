@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import chain
 from typing import Any
 
@@ -25,11 +25,12 @@ JSON = dict[str, Any]
 View = Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Run:
     """A run of action numbers, each held three ways: in order, for lookups, and as array
     indices for the mask. The same few runs come up at every step, so each is made once
-    (`numbered`, `sized_numbers`)."""
+    (`numbered`, `sized_numbers`), and one run is the same object (equal and hashed by
+    identity, as the masks are kept by their runs)."""
 
     numbers: tuple[int, ...]
     members: frozenset[int]
@@ -76,11 +77,10 @@ class Choices(Mapping[int, JSON]):
         """Add `numbers`, their bodies built by `bodies` when read."""
         self._runs.append((numbers, bodies))
 
-    def mark(self, mask: npt.NDArray[np.int8]) -> None:
-        """Set `mask` to 1 at every number here."""
-        mask[list(self._bodies)] = 1
-        for run, _ in self._runs:
-            mask[run.indices] = 1
+    def mask(self, actions: int) -> npt.NDArray[np.int8]:
+        """The action mask of `actions` numbers with 1 at every number here: read-only, and
+        the same array for the same numbers (they come up again and again)."""
+        return _mask(actions, tuple(self._bodies), tuple([run for run, _ in self._runs]))
 
     def __getitem__(self, number: int) -> JSON:
         if number in self._bodies:
@@ -100,6 +100,17 @@ class Choices(Mapping[int, JSON]):
         return len(self._bodies) + sum(len(run.numbers) for run, _ in self._runs)
 
 
+@lru_cache(maxsize=1 << 10)  # a Juggernaut mask is 2 kB
+def _mask(actions: int, numbers: tuple[int, ...], runs: tuple[Run, ...]) -> npt.NDArray[np.int8]:
+    mask = np.zeros(actions, dtype=np.int8)
+    for number in numbers:  # a dozen at most: one by one beats an index array
+        mask[number] = 1
+    for run in runs:
+        mask[run.indices] = 1
+    mask.setflags(write=False)
+    return mask
+
+
 @dataclass(frozen=True, slots=True)
 class GameSpaces:
     """One game's action space (`labels`, `choices`) and observation (`size`, `encode`)."""
@@ -110,6 +121,10 @@ class GameSpaces:
     choices: Callable[[list[JSON], View], Choices]  # (legal actions, view) -> legal numbers
     encode: Callable[[View], Vector]  # a seat's view -> the flat observation
     options: Mapping[str, Any] = field(default_factory=dict)  # match options by default
+    # (seat, a body of `choices`) -> its command, without `Game.parse_action`'s check of
+    # every card (the bodies come from the legal actions: the checks cannot fail, and cost
+    # more than the rest of choosing the action); None: the game parses the body
+    command: Callable[[int, JSON], Any] | None = None
 
     @property
     def actions(self) -> int:

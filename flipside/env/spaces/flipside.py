@@ -7,10 +7,14 @@ up (clear: high rank up).
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
 import numpy as np
 
-from flipside.env.features import Vector, one_hot, put_rows, put_slots, scaled
+from flipside.env.features import Vector, one_hot, put, put_ones, relative_seats, scaled
 from flipside.games.flipside.cards import DECK, IDENTITY, RANK_INDEX, RANKS
+from flipside.games.flipside.commands import ChooseOrientation, Exchange
 from flipside.games.flipside.state import START_LIFE
 
 from .base import (
@@ -33,7 +37,7 @@ MAX_SEATS = 5
 DECK_INDEX = {card: index for index, card in enumerate(DECK)}
 # A card as any viewer sees it (either side up) -> its place in the deck
 IDENTITY_INDEX = {card: DECK_INDEX[identity] for card, identity in IDENTITY.items()}
-SEAT_WIDTH = 7  # and a 1 before each seat's row (`put_rows`)
+SEAT_WIDTH = 7  # and a 1 before each seat's row
 
 
 def choices(legal: list[JSON], view: View) -> Choices:
@@ -65,28 +69,13 @@ def _oriented(cards: list[str]) -> Later:
     return Later(ORIENT, body)
 
 
-def _seat_row(seat: View, to_act: int | None) -> list[float]:
-    return [
-        seat.life / START_LIFE,
-        float(seat.eliminated),
-        float(seat.exchanged),
-        scaled(seat.exchanged_count, HAND),
-        float(seat.orientation_in),
-        scaled(seat.place, MAX_SEATS),
-        float(seat.seat == to_act),
-    ]
-
-
-def _on_table(view: View) -> list[str]:
-    """Every card the viewer can see outside its own hand."""
-    me = view.viewer
-    cards = list(view.used_pile)
-    for seat in view.seats:
-        cards += seat.discarded or ()
-        if seat.seat != me:
-            cards += seat.placed or ()
-            cards += [card for card in seat.cards or () if card]
-    return cards
+def command(seat: int, body: JSON) -> Any:
+    """What `Game.parse_action` makes of a body of `choices`: its cards come from the seat's
+    hand as the game writes them (R3), so an orientation takes them as they are and an
+    exchange only needs each card's identity."""
+    if body["kind"] == "exchange":
+        return Exchange(seat, tuple(IDENTITY[card] for card in body["discard"]))
+    return ChooseOrientation(seat, tuple(body["cards"]))
 
 
 # Where each part of the observation begins.
@@ -97,22 +86,65 @@ _SEATS = _ON_TABLE + len(DECK)
 _SIZE = _SEATS + MAX_SEATS * (SEAT_WIDTH + 1)
 
 
+@lru_cache(maxsize=1 << 12)
+def _hand_places(cards: tuple[str, ...]) -> tuple[int, ...]:
+    """Where the viewer's hand sets a 1: a slot per rank, each card's up rank then its down
+    rank, the order the action spaces pick cards by. A hand stays for a round: kept."""
+    ranks = [rank for card in cards for rank in card]
+    return tuple(_SLOTS + slot * len(RANKS) + RANK_INDEX[rank] for slot, rank in enumerate(ranks))
+
+
+@lru_cache(maxsize=1 << 8)
+def _pile_counts(pile: tuple[str, ...]) -> tuple[float, ...]:
+    """How many of each card of the deck the used pile holds: most of the cards on the table,
+    and the same pile for a round, so counted once."""
+    counts = [0.0] * len(DECK)
+    for card in pile:
+        counts[IDENTITY_INDEX[card]] += 1.0
+    return tuple(counts)
+
+
+def _on_table(view: View) -> list[float]:
+    """How many of each card of the deck the viewer can see outside its own hand."""
+    me = view.viewer
+    counts = list(_pile_counts(view.used_pile))
+    for seat in view.seats:
+        for card in seat.discarded or ():
+            counts[IDENTITY_INDEX[card]] += 1.0
+        if seat.seat != me:
+            for card in (*(seat.placed or ()), *(seat.cards or ())):
+                if card:
+                    counts[IDENTITY_INDEX[card]] += 1.0
+    return counts
+
+
 def encode(view: View) -> Vector:
     found = np.zeros(_SIZE, dtype=np.float32)
-    seats = view.seats
-    viewer = view.viewer
     to_act = view.to_act
-    found[:_FRONT] = [
-        *one_hot(view.phase, PHASES),
-        scaled(view.round, 10),
-        scaled(view.deck_count, len(DECK)),
-        float(to_act == viewer),
-    ]
-    ranks = [rank for card in seats[viewer].cards or () for rank in card]
-    put_slots(found, _SLOTS, ranks, RANK_INDEX, len(ranks))
-    on_table = [IDENTITY_INDEX[card] for card in _on_table(view)]  # dozens: counted at once
-    found[_ON_TABLE:_SEATS] = np.bincount(on_table, minlength=len(DECK))
-    put_rows(found, _SEATS, view, lambda seat: _seat_row(seat, to_act))
+    put(
+        found,
+        0,
+        [
+            *one_hot(view.phase, PHASES),
+            scaled(view.round, 10),
+            scaled(view.deck_count, len(DECK)),
+            float(to_act == view.viewer),
+        ],
+    )
+    put_ones(found, _hand_places(view.seats[view.viewer].cards or ()))
+    values = _on_table(view)  # the seat rows follow at once: one slice for both
+    for seat in relative_seats(view):
+        values += (
+            1.0,  # a seat at the table
+            seat.life / START_LIFE,
+            float(seat.eliminated),
+            float(seat.exchanged),
+            scaled(seat.exchanged_count, HAND),
+            float(seat.orientation_in),
+            scaled(seat.place, MAX_SEATS),
+            float(seat.seat == to_act),
+        )
+    put(found, _ON_TABLE, values)
     return found
 
 
@@ -122,4 +154,5 @@ SPACES = GameSpaces(
     size=_SIZE,
     choices=choices,
     encode=encode,
+    command=command,
 )

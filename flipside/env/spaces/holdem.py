@@ -8,11 +8,18 @@ their own actions); sizes are whole chips, rounded down.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 
-from flipside.env.features import Vector, one_hot, put_counts, put_rows, put_slots, scaled
+from flipside.env.features import (
+    Vector,
+    one_hot,
+    put,
+    put_counts,
+    put_ones,
+    relative_seats,
+    scaled,
+    slot_places,
+)
 from flipside.games.holdem.cards import DECK
 
 from .base import JSON, Choices, GameSpaces, View
@@ -56,23 +63,6 @@ def choices(legal: list[JSON], view: View) -> Choices:
     return found
 
 
-def _seat(view: View, chips: float) -> Callable[[View], list[float]]:
-    to_act, button = view.to_act, view.button
-
-    def row(seat: View) -> list[float]:
-        return [
-            seat.stack / chips,
-            seat.bet / chips,
-            seat.total / chips,
-            float(seat.in_hand),
-            float(seat.all_in),
-            float(seat.seat == to_act),
-            float(seat.seat == button),
-        ]
-
-    return row
-
-
 def _chips(view: View) -> float:
     """Every chip at the table: the scale of stacks, bets and pots."""
     return float(sum(seat.stack + seat.total for seat in view.seats)) or 1.0
@@ -84,25 +74,43 @@ _HOLE = _FRONT
 _BOARD = _HOLE + 2 * len(DECK)
 _SEATS = _BOARD + len(DECK)
 _SIZE = _SEATS + MAX_SEATS * (SEAT_WIDTH + 1)
+_HOLE_PLACES = slot_places(_HOLE, DECK_INDEX, 2)
 
 
 def encode(view: View) -> Vector:
     found = np.zeros(_SIZE, dtype=np.float32)
     viewer = view.viewer
     chips = _chips(view)
-    found[:_FRONT] = [
-        *one_hot(view.phase, PHASES),
-        *one_hot(view.street, STREETS),
-        float(view.to_act == viewer),
-        float(view.asked == viewer),
-        view.pot / chips,
-        view.min_raise_to / chips,
-        view.big_blind / chips,
-        scaled(view.hand, view.max_hands),
-    ]
-    put_slots(found, _HOLE, view.seats[viewer].cards or (), DECK_INDEX, 2)
+    put(
+        found,
+        0,
+        [
+            *one_hot(view.phase, PHASES),
+            *one_hot(view.street, STREETS),
+            float(view.to_act == viewer),
+            float(view.asked == viewer),
+            view.pot / chips,
+            view.min_raise_to / chips,
+            view.big_blind / chips,
+            scaled(view.hand, view.max_hands),
+        ],
+    )
+    put_ones(found, _HOLE_PLACES(view.seats[viewer].cards or ()))
     put_counts(found, _BOARD, view.board or (), DECK_INDEX)
-    put_rows(found, _SEATS, view, _seat(view, chips))
+    to_act, button = view.to_act, view.button
+    rows: list[float] = []
+    for seat in relative_seats(view):
+        rows += (
+            1.0,  # a seat at the table
+            seat.stack / chips,
+            seat.bet / chips,
+            seat.total / chips,
+            float(seat.in_hand),
+            float(seat.all_in),
+            float(seat.seat == to_act),
+            float(seat.seat == button),
+        )
+    put(found, _SEATS, rows)
     return found
 
 

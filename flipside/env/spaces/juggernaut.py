@@ -15,12 +15,23 @@ at most 10 cards (J9).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
-from flipside.env.features import Vector, one_hot, put_rows, put_slots, relative, scaled
+from flipside.engine.registry import game_named
+from flipside.env.features import (
+    Vector,
+    one_hot,
+    put,
+    put_ones,
+    relative,
+    relative_seats,
+    scaled,
+    slot_places,
+)
 from flipside.games.juggernaut.cards import DECK, FACES, JOKER
+from flipside.games.juggernaut.commands import Exchange
 from flipside.games.juggernaut.prices import MAX_AUGMENT
 from flipside.games.juggernaut.state import SEATS
 
@@ -69,11 +80,46 @@ def _exchanges(found: Choices, action: JSON) -> None:
     )
 
 
-def _seat(view: View) -> Callable[[View], list[float]]:
-    win_gold, juggernaut, awaiting = view.params.win_gold, view.juggernaut, view.awaiting
+_parse_action = game_named("juggernaut").parse_action
 
-    def row(seat: View) -> list[float]:
-        return [
+
+def command(seat: int, body: JSON) -> Any:
+    """What `Game.parse_action` makes of a body of `choices`: its cards come from the seat's
+    legal action as the game writes them, so they are taken as they are."""
+    if body["kind"] == "exchange":
+        return Exchange(seat, body["method"], tuple(body["cards"]))
+    return _parse_action(seat, body)
+
+
+# Where each part of the observation begins.
+_FRONT = len(PHASES) + 5
+_HAND = _FRONT
+_SEATS = _HAND + MAX_HAND * len(CARD_INDEX)
+_SIZE = _SEATS + SEATS * (SEAT_WIDTH + 1)
+_HAND_PLACES = slot_places(_HAND, CARD_INDEX, MAX_HAND)
+
+
+def encode(view: View) -> Vector:
+    found = np.zeros(_SIZE, dtype=np.float32)
+    viewer = view.viewer
+    put(
+        found,
+        0,
+        [
+            *one_hot(view.phase, PHASES),
+            float(view.to_act == viewer),
+            float(view.juggernaut is None),
+            scaled(view.set_no, 10),
+            scaled(view.deck_count, len(DECK)),
+            scaled(view.pile_count, len(DECK)),
+        ],
+    )
+    put_ones(found, _HAND_PLACES(view.seats[viewer].cards or ()))
+    win_gold, juggernaut, awaiting = view.params.win_gold, view.juggernaut, view.awaiting
+    rows: list[float] = []
+    for seat in relative_seats(view):
+        rows += (
+            1.0,  # a seat at the table
             seat.silver / SILVER,
             seat.gold / win_gold,
             float(seat.gold_ready),
@@ -83,31 +129,8 @@ def _seat(view: View) -> Callable[[View], list[float]]:
             float(seat.done),
             float(seat.seat == juggernaut),
             float(seat.seat in awaiting),
-        ]
-
-    return row
-
-
-# Where each part of the observation begins.
-_FRONT = len(PHASES) + 5
-_HAND = _FRONT
-_SEATS = _HAND + MAX_HAND * len(CARD_INDEX)
-_SIZE = _SEATS + SEATS * (SEAT_WIDTH + 1)
-
-
-def encode(view: View) -> Vector:
-    found = np.zeros(_SIZE, dtype=np.float32)
-    viewer = view.viewer
-    found[:_FRONT] = [
-        *one_hot(view.phase, PHASES),
-        float(view.to_act == viewer),
-        float(view.juggernaut is None),
-        scaled(view.set_no, 10),
-        scaled(view.deck_count, len(DECK)),
-        scaled(view.pile_count, len(DECK)),
-    ]
-    put_slots(found, _HAND, view.seats[viewer].cards or (), CARD_INDEX, MAX_HAND)
-    put_rows(found, _SEATS, view, _seat(view))
+        )
+    put(found, _SEATS, rows)
     return found
 
 
@@ -124,5 +147,6 @@ SPACES = GameSpaces(
     size=_SIZE,
     choices=choices,
     encode=encode,
+    command=command,
     options={"maxSets": 20},  # J40a: random play can buy exchanges for thousands of sets
 )

@@ -8,12 +8,23 @@ accept and change: bit i of ``number - 38`` changes the i-th card.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
-from flipside.env.features import Vector, one_hot, put_counts, put_rows, put_slots, scaled
+from flipside.engine.registry import game_named
+from flipside.env.features import (
+    Vector,
+    one_hot,
+    put,
+    put_counts,
+    put_ones,
+    relative_seats,
+    scaled,
+    slot_places,
+)
 from flipside.games.oink.cards import DECK, HAND_SIZE
+from flipside.games.oink.commands import Accept, Change
 
 from .base import JSON, Choices, GameSpaces, View, picked_cards, sized, subset_labels
 
@@ -59,18 +70,17 @@ def choices(legal: list[JSON], view: View) -> Choices:
     return found
 
 
-def _seat(view: View) -> Callable[[View], list[float]]:
-    to_act = view.to_act
+_parse_action = game_named("oink").parse_action
 
-    def row(seat: View) -> list[float]:
-        return [
-            scaled(seat.die, 6),
-            seat.score / TARGET,
-            seat.hand_size / HAND_SIZE,
-            float(seat.seat == to_act),
-        ]
 
-    return row
+def command(seat: int, body: JSON) -> Any:
+    """What `Game.parse_action` makes of a body of `choices`: its cards come from the seat's
+    legal action as the game writes them (O5), so they are taken as they are."""
+    if body["kind"] == "change":
+        return Change(seat, tuple(body["cards"]))
+    if body.get("prep") == "change":
+        return Accept(seat, "change", tuple(body["cards"]))
+    return _parse_action(seat, body)
 
 
 # Where each part of the observation begins.
@@ -80,25 +90,40 @@ _SHOWN = _HAND + HAND_SIZE * len(DECK)
 _DISCARDS = _SHOWN + len(DECK)
 _SEATS = _DISCARDS + len(DECK)
 _SIZE = _SEATS + 2 * (SEAT_WIDTH + 1)
+_HAND_PLACES = slot_places(_HAND, DECK_INDEX, HAND_SIZE)
 
 
 def encode(view: View) -> Vector:
     found = np.zeros(_SIZE, dtype=np.float32)
     viewer, knocker = view.viewer, view.knocker
-    found[:_FRONT] = [
-        *one_hot(view.phase, PHASES),
-        float(view.to_act == viewer),
-        float(knocker == viewer),
-        float(knocker is not None and knocker != viewer),  # two seats: the other one
-        scaled(view.joker, 13),
-        scaled(view.turn, 20),
-        scaled(view.deck_count, len(DECK)),
-        scaled(view.target, TARGET),
-    ]
-    put_slots(found, _HAND, view.seats[viewer].hand or (), DECK_INDEX, HAND_SIZE)
+    put(
+        found,
+        0,
+        [
+            *one_hot(view.phase, PHASES),
+            float(view.to_act == viewer),
+            float(knocker == viewer),
+            float(knocker is not None and knocker != viewer),  # two seats: the other one
+            scaled(view.joker, 13),
+            scaled(view.turn, 20),
+            scaled(view.deck_count, len(DECK)),
+            scaled(view.target, TARGET),
+        ],
+    )
+    put_ones(found, _HAND_PLACES(view.seats[viewer].hand or ()))
     put_counts(found, _SHOWN, view.seats[1 - viewer].shown or (), DECK_INDEX)
     put_counts(found, _DISCARDS, view.discards or (), DECK_INDEX)
-    put_rows(found, _SEATS, view, _seat(view))
+    to_act = view.to_act
+    rows: list[float] = []
+    for seat in relative_seats(view):
+        rows += (
+            1.0,  # a seat at the table
+            scaled(seat.die, 6),
+            seat.score / TARGET,
+            seat.hand_size / HAND_SIZE,
+            float(seat.seat == to_act),
+        )
+    put(found, _SEATS, rows)
     return found
 
 
@@ -114,4 +139,5 @@ SPACES = GameSpaces(
     size=_SIZE,
     choices=choices,
     encode=encode,
+    command=command,
 )

@@ -7,11 +7,11 @@ or the card for the action deck, whichever the phase asks (K10, K12, K17). Then 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 import numpy as np
 
-from flipside.env.features import Vector, one_hot, put_rows, scaled
+from flipside.env.features import Vector, one_hot, put, relative_seats, scaled
 from flipside.games.orc.cards import DECK_COUNTS, DECK_SIZE, NUMBERS
 
 from .base import JSON, Choices, GameSpaces, View
@@ -39,32 +39,16 @@ def choices(legal: list[JSON], view: View) -> Choices:
     return found
 
 
-def _counts(numbers: Iterable[int | None]) -> list[float]:
+# A seat's row and hand change one card at a time and repeat from step to step (hidden
+# hands are all alike): counting each anew cost a quarter of the encoding.
+@lru_cache(maxsize=1 << 12)
+def _counts(numbers: tuple[int | None, ...]) -> tuple[float, ...]:
     """How many of each number a list of cards holds, as a share of the deck's copies."""
     held = [0.0] * len(NUMBERS)
     for number in numbers:
         if number is not None:
             held[number - NUMBERS[0]] += SHARE[number]
-    return held
-
-
-def _seat(view: View) -> Callable[[View], list[float]]:
-    awaiting = view.awaiting
-
-    def row(seat: View) -> list[float]:
-        return [
-            seat.chips / CHIPS,
-            float(seat.in_round),
-            float(seat.out is not None),
-            seat.hand_size / 10,
-            len(seat.stacked or ()) / 10,
-            float(seat.chosen),
-            float(seat.seat in awaiting),
-            *_counts(seat.row or ()),
-            *_counts(seat.hand or ()),
-        ]
-
-    return row
+    return tuple(held)
 
 
 _FRONT = len(PHASES) + 7 + len(NUMBERS)  # where the seat rows begin
@@ -73,7 +57,8 @@ _SIZE = _FRONT + MAX_SEATS * (SEAT_WIDTH + 1)
 
 def encode(view: View) -> Vector:
     found = np.zeros(_SIZE, dtype=np.float32)
-    found[:_FRONT] = [
+    awaiting = view.awaiting
+    values = [
         *one_hot(view.phase, PHASES),
         float(view.to_move == view.viewer),
         scaled(view.round, view.rounds),
@@ -84,7 +69,20 @@ def encode(view: View) -> Vector:
         scaled(view.action_deck_size, DECK_SIZE),
         *_counts(view.drawn or ()),
     ]
-    put_rows(found, _FRONT, view, _seat(view))
+    for seat in relative_seats(view):  # the rows follow at once: one slice for both
+        values += (
+            1.0,  # a seat at the table
+            seat.chips / CHIPS,
+            float(seat.in_round),
+            float(seat.out is not None),
+            seat.hand_size / 10,
+            len(seat.stacked or ()) / 10,
+            float(seat.chosen),
+            float(seat.seat in awaiting),
+        )
+        values += _counts(seat.row or ())
+        values += _counts(seat.hand or ())
+    put(found, 0, values)
     return found
 
 
