@@ -94,12 +94,7 @@ class Wakeups:
     @contextmanager
     def slot(self, caller: str) -> Iterator[None]:
         """Hold one of the process's wait slots for `caller`; 429 ``rate_limited`` if none
-        is free, so a waiting request can never take the threads that serve moves.
-
-        The listener starts with the first wait: in the worker, never in a process that
-        forks afterwards."""
-        if self.listener is not None:
-            self.listener.start()
+        is free, so a waiting request can never take the threads that serve moves."""
         with self._lock:
             if sum(self._callers.values()) >= self.limits.per_process:
                 raise _busy("this server process holds as many waits as it allows")
@@ -117,7 +112,15 @@ class Wakeups:
     @contextmanager
     def watch(self, match_id: str) -> Iterator[threading.Event]:
         """An event set at the match's next change. Enter it *before* reading the match, so
-        an append between the read and the sleep still wakes the sleeper."""
+        an append between the read and the sleep still wakes the sleeper.
+
+        The listener starts with the first watch, a wait's or an event stream's: in the
+        worker, never in a process that forks afterwards. (Started with the waits alone, a
+        worker that had served none left its streams deaf to the other workers' appends until
+        their heartbeat: a match played out through another worker streamed nothing.) Once
+        it listens it wakes every watcher, so an append made before then is read too."""
+        if self.listener is not None:
+            self.listener.start()
         event = threading.Event()
         with self._lock:
             self._waiting.setdefault(match_id, []).append(event)

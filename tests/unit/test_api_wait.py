@@ -122,3 +122,24 @@ def test_a_signal_between_the_read_and_the_sleep_is_not_lost() -> None:
         assert not changed.is_set() and other.is_set()
         wakeups.signal_all()
         assert changed.is_set()
+
+
+class StartCounter:
+    """A stand-in for the NOTIFY listener that counts its starts."""
+
+    def __init__(self) -> None:
+        self.starts = 0
+
+    def start(self) -> None:
+        self.starts += 1
+
+
+def test_an_event_streams_watch_starts_the_listener() -> None:
+    """A worker's first watch starts its listener, an event stream's as much as a wait's:
+    started by the waits alone, a worker that had served none never heard the other workers'
+    appends, and its streams sent nothing of a match played through them until a heartbeat."""
+    wakeups = Wakeups()
+    listener = StartCounter()
+    wakeups.listener = listener  # type: ignore[assignment]
+    with wakeups.watch("m"):  # what `GET .../stream` enters, without a wait slot
+        assert listener.starts == 1
