@@ -34,12 +34,11 @@ from typing import Any
 
 from flipside.games.flipside.events import SeatSpec
 from flipside.games.flipside.npc import LEVELS, npc_policies, policy_for
-from flipside.games.flipside.npc.policy import Policy
+from flipside.games.flipside.npc.policy import Decision, Policy, RecordingPolicy
 from flipside.games.flipside.state import Match
 from flipside.games.flipside.views import MatchView
 from flipside.simulation import match_seed, play_match
 
-Decision = tuple[str, MatchView]  # ("exchange" | "orientation", the seat's view)
 Call = Callable[[MatchView, random.Random], object]
 ROOT = Path(__file__).resolve().parents[2]
 NPC_PACKAGE = "flipside/games/flipside/npc"
@@ -75,27 +74,12 @@ def before(directory: str) -> ModuleType:
     return importlib.import_module(BEFORE)
 
 
-class _Recorder:
-    """A policy that notes every view it is given, then lets another policy decide."""
-
-    def __init__(self, inner: Policy, seen: list[Decision]) -> None:
-        self.inner, self.seen = inner, seen
-
-    def exchange(self, view: MatchView, rng: random.Random) -> tuple[str, ...]:
-        self.seen.append(("exchange", view))
-        return self.inner.exchange(view, rng)
-
-    def orientation(self, view: MatchView, rng: random.Random) -> tuple[str, ...]:
-        self.seen.append(("orientation", view))
-        return self.inner.orientation(view, rng)
-
-
 def collect(matches: int) -> list[Decision]:
     """The decisions of `matches` seeded four-seat matches of HARD players."""
     seen: list[Decision] = []
 
     def recording(state: Match) -> dict[int, Policy]:
-        return {seat: _Recorder(policy, seen) for seat, policy in npc_policies(state).items()}
+        return {seat: RecordingPolicy(policy, seen) for seat, policy in npc_policies(state).items()}
 
     seats = [SeatSpec("npc", level="hard")] * 4
     for number in range(matches):

@@ -22,35 +22,20 @@ from flipside.games.flipside.npc.exchange import (
 from flipside.games.flipside.npc.field import equities, field_tables
 from flipside.games.flipside.npc.levels import policy_for
 from flipside.games.flipside.npc.orientation import Candidates, Field, opponents
-from flipside.games.flipside.npc.policy import Policy
+from flipside.games.flipside.npc.policy import Decision, Policy, RecordingPolicy
 from flipside.games.flipside.npc.shapes import numbers, row_maxima, up_shapes
 from flipside.games.flipside.state import Match
 from flipside.games.flipside.views import MatchView
 from flipside.simulation import match_seed, play_match
 
 
-class _Recorder:
-    """A policy that keeps every view it is given, then lets another policy decide."""
-
-    def __init__(self, inner: Policy, seen: list[tuple[str, MatchView]]) -> None:
-        self.inner, self.seen = inner, seen
-
-    def exchange(self, view: MatchView, rng: random.Random) -> tuple[str, ...]:
-        self.seen.append(("exchange", view))
-        return self.inner.exchange(view, rng)
-
-    def orientation(self, view: MatchView, rng: random.Random) -> tuple[str, ...]:
-        self.seen.append(("orientation", view))
-        return self.inner.orientation(view, rng)
-
-
 @cache
 def _decisions() -> tuple[tuple[str, MatchView], ...]:
     """Every view the seats of a few seeded easy matches (3 to 5 seats) decided on."""
-    seen: list[tuple[str, MatchView]] = []
+    seen: list[Decision] = []
 
     def recording(state: Match) -> dict[int, Policy]:
-        return {seat: _Recorder(policy, seen) for seat, policy in npc_policies(state).items()}
+        return {seat: RecordingPolicy(policy, seen) for seat, policy in npc_policies(state).items()}
 
     for seats in (3, 4, 5):
         specs = [SeatSpec("npc", level="easy")] * seats

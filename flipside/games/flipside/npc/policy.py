@@ -1,4 +1,4 @@
-"""The interface every computer player implements, and the levels that exist."""
+"""The interface every computer player implements, and a policy that notes what it is shown."""
 
 from __future__ import annotations
 
@@ -19,3 +19,22 @@ class Policy(Protocol):
     def orientation(self, view: MatchView, rng: random.Random) -> tuple[OrientedCard, ...]:
         """The seat's five cards, up rank first (R11)."""
         ...
+
+
+Decision = tuple[str, MatchView]  # ("exchange" | "orientation", the seat's view)
+
+
+class RecordingPolicy:
+    """A policy that notes every view it is given in `seen`, then lets `inner` decide: the
+    real decisions of real matches, for benchmarks and for checks of a policy's parts."""
+
+    def __init__(self, inner: Policy, seen: list[Decision]) -> None:
+        self.inner, self.seen = inner, seen
+
+    def exchange(self, view: MatchView, rng: random.Random) -> tuple[Card, ...]:
+        self.seen.append(("exchange", view))
+        return self.inner.exchange(view, rng)
+
+    def orientation(self, view: MatchView, rng: random.Random) -> tuple[OrientedCard, ...]:
+        self.seen.append(("orientation", view))
+        return self.inner.orientation(view, rng)
