@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import repeat
 
 from flipside.engine.frozen import builder
 from flipside.engine.game import Viewer
@@ -18,7 +19,7 @@ from flipside.engine.views import MatchHead, SeatHead
 
 from . import rules
 from .cards import Card
-from .commands import Act, SetAutoAction
+from .commands import SetAutoAction
 from .events import (
     STREETS,
     ActionTaken,
@@ -96,9 +97,17 @@ class MatchView(MatchHead):
 
 
 # Without the frozen dataclasses' own __init__ (engine/frozen.py): a view is built for every
-# computer move and every step of a learner's environment.
-_new_seat_in_view = builder(SeatInView)
+# computer move and every step of a learner's environment. A seat's part is mostly the same
+# from one view to the next (only the seat that moved changes; another seat's part is the
+# same to every other viewer), so equal values share one frozen instance; `typed` keeps a
+# True from standing for a 1.
+_new_seat_in_view = lru_cache(maxsize=1024, typed=True)(builder(SeatInView))
 _new_match_view = builder(MatchView)
+_new_legal = builder(Legal)
+_FOLD = Legal("fold")
+_CHECK = Legal("check")
+_SHOW_OR_MUCK = (Legal("show"), Legal("muck"))
+_CLEAR_AUTO = Legal("clear_auto")
 
 
 def _cards(state: Match, seat: int, visible: bool) -> tuple[Card | None, ...]:
@@ -159,7 +168,7 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
         state.min_full(state.level),
         sum(state.totals),
         state.pots,
-        tuple(_action_seen(action, viewer, omniscient) for action in state.actions),
+        state.actions if omniscient else tuple(map(_action_seen, state.actions, repeat(viewer))),
         to_act,
         asked,
         state.showdown_order,
@@ -177,12 +186,6 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
     )
 
 
-def _action_seen(action: ActionTaken, viewer: Viewer, omniscient: bool) -> ActionTaken:
-    seen = redact(action, viewer, omniscient=omniscient)
-    assert isinstance(seen, ActionTaken)
-    return seen
-
-
 def legal(state: Match, seat: Viewer) -> tuple[Legal, ...]:
     """What `seat` may do now (H16-H25, H33, H43), with the amounts (H49)."""
     return _legal(state, seat, state.to_act, state.asked)
@@ -192,48 +195,55 @@ def _legal(state: Match, seat: Viewer, to_act: int | None, asked: int | None) ->
     if seat is None or state.phase == "over":
         return ()
     if seat == asked:
-        return (Legal("show"), Legal("muck"))
+        return _SHOW_OR_MUCK
     if seat == to_act:
         return _betting_choices(state, seat)
     return _auto_choices(state, seat)
 
 
 def _betting_choices(state: Match, seat: int) -> tuple[Legal, ...]:
-    """On `seat`'s turn (H26): what the rules allow it (`rules.can_act_on_turn`)."""
-    choices = [Legal("fold")]
+    """On `seat`'s turn (H26): the terms of `rules.verify_act` read as conditions rather than
+    tried one by one (a raised `RuleViolation` each), for the view of every step of a
+    learner's environment; test_holdem_views holds them to the rules.
+
+    Fold always (H21); check with nothing owed (H17), else call (H18); a bet when nobody
+    has (H19), else a raise with chips beyond the level and raise rights (H20, H24), either
+    only when someone could answer (H25); all-in as such a call, bet or raise (H23)."""
     bet, stack, level = state.bets[seat], state.stacks[seat], state.level
-    if rules.can_act_on_turn(state, Act(seat, "check")):
-        choices.append(Legal("check"))
-    if rules.can_act_on_turn(state, Act(seat, "call")):
+    top = bet + stack
+    calls = bet < level
+    if calls:
         added = min(level - bet, stack)
-        choices.append(Legal("call", to=bet + added, amount=added))
-    low, high = rules.bet_bounds(state, seat)
-    if rules.can_act_on_turn(state, Act(seat, "bet", high)):
-        choices.append(Legal("bet", min=low, max=high))
-    low, high = rules.raise_bounds(state, seat)
-    if rules.can_act_on_turn(state, Act(seat, "raise", high)):
-        choices.append(Legal("raise", min=low, max=high))
-    if rules.can_act_on_turn(state, Act(seat, "all_in")):
-        choices.append(Legal("all_in", to=bet + stack, amount=stack))
+        choices = [_FOLD, _new_legal("call", None, None, bet + added, added, None)]
+    else:
+        choices = [_FOLD, _CHECK]
+    if level == 0:
+        kind, opens, (low, high) = "bet", state.answerable(seat), rules.bet_bounds(state, seat)
+    else:
+        kind, (low, high) = "raise", rules.raise_bounds(state, seat)
+        opens = top > level and state.has_raise_rights(seat) and state.answerable(seat)
+    if opens:
+        choices.append(_new_legal(kind, low, high, None, None, None))
+    if opens or (calls and top <= level):
+        choices.append(_new_legal("all_in", None, None, top, stack, None))
     return tuple(choices)
 
 
 def _auto_choices(state: Match, seat: int) -> tuple[Legal, ...]:
-    top = state.bets[seat] + state.stacks[seat] if state.bets else 0
-    kinds = tuple(
-        kind
-        for kind in rules.AUTO_KINDS
-        if rules.can_set_auto(
-            state, SetAutoAction(seat, kind, top if kind == "bet_or_raise" else None)
-        )
-    )
-    if not kinds:
+    """Off its turn (H43): `rules.verify_set_auto`'s terms shared by every kind tried once
+    (an auto-fold has none of its own), then each kind's own read as conditions (a check
+    with nothing owed, a bet or raise above the level); test_holdem_views holds them to
+    the rules."""
+    if not rules.can_set_auto(state, SetAutoAction(seat, "fold", None)):
         return ()
-    low = state.level + 1
-    setting = Legal("set_auto", min=low, max=top, actions=kinds)
+    level, bet = state.level, state.bets[seat]
+    top = bet + state.stacks[seat]
+    barred = {"check": bet < level, "bet_or_raise": top <= level}
+    kinds = tuple(kind for kind in rules.AUTO_KINDS if not barred.get(kind))
+    setting = _new_legal("set_auto", level + 1, top, None, None, kinds)
     if state.pending[seat] is None:
         return (setting,)
-    return (setting, Legal("clear_auto"))
+    return (setting, _CLEAR_AUTO)
 
 
 def redact(event: Event, viewer: Viewer, *, omniscient: bool = False) -> Event:
@@ -249,8 +259,8 @@ def redact(event: Event, viewer: Viewer, *, omniscient: bool = False) -> Event:
         return replace(event, card=None)
     if isinstance(event, HoleCardsDealt) and event.seat != viewer:
         return replace(event, cards=None)
-    if isinstance(event, ActionTaken) and event.seat != viewer:
-        return _auto_hidden(event)
+    if isinstance(event, ActionTaken):
+        return _action_seen(event, viewer)
     if isinstance(event, AutoActionSet) and event.seat != viewer:
         return replace(event, seat=None, kind=None, to=None)
     if isinstance(event, AutoActionCancelled) and event.seat != viewer:
@@ -258,9 +268,12 @@ def redact(event: Event, viewer: Viewer, *, omniscient: bool = False) -> Event:
     return event
 
 
-@lru_cache(maxsize=4096)
-def _auto_hidden(action: ActionTaken) -> ActionTaken:
-    """`action` without whether an auto-bet took it (H48). Every view redacts the hand's
-    actions so far again, a `dataclasses.replace` each (a fifth of a view): each action is
-    redacted once (events are frozen, so equal actions redact alike)."""
-    return action if action.auto is None else replace(action, auto=None)
+@lru_cache(maxsize=8192)
+def _action_seen(action: ActionTaken, viewer: Viewer) -> ActionTaken:
+    """`action` without whether an auto-bet took it, but for its own seat (H48). Every view
+    redacts the hand's actions so far again, a `dataclasses.replace` each (a fifth of a
+    view): each is redacted once per viewer (events are frozen, so equal actions redact
+    alike)."""
+    if action.seat == viewer or action.auto is None:
+        return action
+    return replace(action, auto=None)

@@ -12,6 +12,7 @@ import pytest
 from flipside.engine.envelope import envelope
 from flipside.engine.seats import SeatSpec
 from flipside.games.orc import GAME
+from flipside.games.orc.cards import numbers_of
 from flipside.simulation import match_seed
 
 ENVELOPE = {"match_id", "version", "viewer", "status", "phase", "awaiting", "seats"}
@@ -92,3 +93,16 @@ def test_a_finished_match_shows_everything() -> None:
     body = GAME.view_json(GAME.view(final, None))
     assert body["seed"] is not None and body["winners"]
     assert all(None not in seat["hand"] for seat in body["seats"])
+
+
+def test_each_viewer_sees_its_own_hand_and_only_the_size_of_the_others() -> None:
+    """K33, at every state, every viewer's view built in turn (a seen hand is shared
+    between views of equal hands): one viewer's cards never reach another's view."""
+    for state in states(5):
+        if state.phase == "over":
+            continue
+        for viewer in [*range(5), None]:
+            seen = GAME.view(state, viewer).seats
+            for seat, shown in zip(state.seats, seen, strict=True):
+                own = shown.seat == viewer
+                assert shown.hand == (numbers_of(seat.hand) if own else (None,) * seat.hand_size)
