@@ -37,12 +37,7 @@ function render() {
     return;
   }
   redrawHeld = false;
-  const focused = document.activeElement;
-  const focusKey =
-    focused &&
-    (focused.dataset.focus
-      ? `[data-focus="${focused.dataset.focus}"]`
-      : focused.id && `#${CSS.escape(focused.id)}`);
+  const focusKey = focusKeyOf(document.activeElement);
   for (const element of document.querySelectorAll("[data-i18n]"))
     element.textContent = t(element.dataset.i18n);
   $("home").textContent = brand();
@@ -52,6 +47,17 @@ function render() {
   const again = focusKey && document.querySelector(focusKey);
   if (again) again.focus();
   else focusNewScene();
+}
+
+// How to find the focused element again in the redrawn screen: by its data-focus, its
+// data-autofocus (a heading a screen focused, which has no id: without this a redraw, as a
+// stream event brings, dropped the focus to the page's body) or its id.
+function focusKeyOf(element) {
+  const data = element?.dataset;
+  if (!data) return null;
+  if (data.focus) return `[data-focus="${CSS.escape(data.focus)}"]`;
+  if (data.autofocus) return `[data-autofocus="${CSS.escape(data.autofocus)}"]`;
+  return element.id ? `#${CSS.escape(element.id)}` : null;
 }
 
 // A screen names what should take the focus when it first appears (data-autofocus: its
