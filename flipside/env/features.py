@@ -86,6 +86,16 @@ def slot_places(
     return places
 
 
+def seat_rows(view: Any, row: Callable[[Any], Sequence[float]]) -> list[float]:
+    """A 1 (a seat at the table: the rows of absent seats stay zero) and then `row(seat)` for
+    every seat from the viewer's chair, as one list for `put`."""
+    rows: list[float] = []
+    for seat in relative_seats(view):
+        rows.append(1.0)
+        rows += row(seat)
+    return rows
+
+
 def put_ones(found: Vector, places: Iterable[int]) -> None:
     """A 1 at each of `places` (a dozen at most: one by one beats an index array)."""
     for place in places:

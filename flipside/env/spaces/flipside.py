@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from flipside.env.features import Vector, one_hot, put, put_ones, relative_seats, scaled
+from flipside.env.features import Vector, one_hot, put, put_ones, scaled, seat_rows
 from flipside.games.flipside.cards import DECK, IDENTITY, RANK_INDEX, RANKS
 from flipside.games.flipside.commands import ChooseOrientation, Exchange
 from flipside.games.flipside.state import START_LIFE
@@ -133,9 +133,9 @@ def encode(view: View) -> Vector:
     )
     put_ones(found, _hand_places(view.seats[view.viewer].cards or ()))
     values = _on_table(view)  # the seat rows follow at once: one slice for both
-    for seat in relative_seats(view):
-        values += (
-            1.0,  # a seat at the table
+    values += seat_rows(
+        view,
+        lambda seat: (
             seat.life / START_LIFE,
             float(seat.eliminated),
             float(seat.exchanged),
@@ -143,7 +143,8 @@ def encode(view: View) -> Vector:
             float(seat.orientation_in),
             scaled(seat.place, MAX_SEATS),
             float(seat.seat == to_act),
-        )
+        ),
+    )
     put(found, _ON_TABLE, values)
     return found
 

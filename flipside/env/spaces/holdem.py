@@ -16,8 +16,8 @@ from flipside.env.features import (
     put,
     put_counts,
     put_ones,
-    relative_seats,
     scaled,
+    seat_rows,
     slot_places,
 )
 from flipside.games.holdem.cards import DECK
@@ -98,10 +98,9 @@ def encode(view: View) -> Vector:
     put_ones(found, _HOLE_PLACES(view.seats[viewer].cards or ()))
     put_counts(found, _BOARD, view.board or (), DECK_INDEX)
     to_act, button = view.to_act, view.button
-    rows: list[float] = []
-    for seat in relative_seats(view):
-        rows += (
-            1.0,  # a seat at the table
+    rows = seat_rows(
+        view,
+        lambda seat: (
             seat.stack / chips,
             seat.bet / chips,
             seat.total / chips,
@@ -109,7 +108,8 @@ def encode(view: View) -> Vector:
             float(seat.all_in),
             float(seat.seat == to_act),
             float(seat.seat == button),
-        )
+        ),
+    )
     put(found, _SEATS, rows)
     return found
 

@@ -26,8 +26,8 @@ from flipside.env.features import (
     put,
     put_ones,
     relative,
-    relative_seats,
     scaled,
+    seat_rows,
     slot_places,
 )
 from flipside.games.juggernaut.cards import DECK, FACES, JOKER
@@ -116,10 +116,9 @@ def encode(view: View) -> Vector:
     )
     put_ones(found, _HAND_PLACES(view.seats[viewer].cards or ()))
     win_gold, juggernaut, awaiting = view.params.win_gold, view.juggernaut, view.awaiting
-    rows: list[float] = []
-    for seat in relative_seats(view):
-        rows += (
-            1.0,  # a seat at the table
+    rows = seat_rows(
+        view,
+        lambda seat: (
             seat.silver / SILVER,
             seat.gold / win_gold,
             float(seat.gold_ready),
@@ -129,7 +128,8 @@ def encode(view: View) -> Vector:
             float(seat.done),
             float(seat.seat == juggernaut),
             float(seat.seat in awaiting),
-        )
+        ),
+    )
     put(found, _SEATS, rows)
     return found
 

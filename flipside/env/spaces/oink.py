@@ -19,8 +19,8 @@ from flipside.env.features import (
     put,
     put_counts,
     put_ones,
-    relative_seats,
     scaled,
+    seat_rows,
     slot_places,
 )
 from flipside.games.oink.cards import DECK, HAND_SIZE
@@ -114,15 +114,15 @@ def encode(view: View) -> Vector:
     put_counts(found, _SHOWN, view.seats[1 - viewer].shown or (), DECK_INDEX)
     put_counts(found, _DISCARDS, view.discards or (), DECK_INDEX)
     to_act = view.to_act
-    rows: list[float] = []
-    for seat in relative_seats(view):
-        rows += (
-            1.0,  # a seat at the table
+    rows = seat_rows(
+        view,
+        lambda seat: (
             scaled(seat.die, 6),
             seat.score / TARGET,
             seat.hand_size / HAND_SIZE,
             float(seat.seat == to_act),
-        )
+        ),
+    )
     put(found, _SEATS, rows)
     return found
 

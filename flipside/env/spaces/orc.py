@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from flipside.env.features import Vector, one_hot, put, relative_seats, scaled
+from flipside.env.features import Vector, one_hot, put, scaled, seat_rows
 from flipside.games.orc.cards import DECK_COUNTS, DECK_SIZE, NUMBERS
 
 from .base import JSON, Choices, GameSpaces, View
@@ -69,9 +69,9 @@ def encode(view: View) -> Vector:
         scaled(view.action_deck_size, DECK_SIZE),
         *_counts(view.drawn or ()),
     ]
-    for seat in relative_seats(view):  # the rows follow at once: one slice for both
-        values += (
-            1.0,  # a seat at the table
+    values += seat_rows(  # the rows follow at once: one slice for both
+        view,
+        lambda seat: (
             seat.chips / CHIPS,
             float(seat.in_round),
             float(seat.out is not None),
@@ -79,9 +79,10 @@ def encode(view: View) -> Vector:
             len(seat.stacked or ()) / 10,
             float(seat.chosen),
             float(seat.seat in awaiting),
-        )
-        values += _counts(seat.row or ())
-        values += _counts(seat.hand or ())
+            *_counts(seat.row or ()),
+            *_counts(seat.hand or ()),
+        ),
+    )
     put(found, 0, values)
     return found
 
