@@ -55,7 +55,8 @@ def audit(
     as_json: bool,
     jobs: int,
 ) -> None:
-    """Check matches of any game: hash chain, seed commitment, every command replayed
+    """Check matches of any game: hash chain (and the canonical texts stored with the
+    events, which jsonl exports copy), seed commitment, every command replayed
     through the game's rules, the game's own checks (such as every shuffle, deal and draw),
     and the projections' rows against a fresh fold. A running match is checked as far as
     it goes. With --anchor, first every match the anchor holds against its anchored head."""

@@ -133,9 +133,14 @@ def read_batch(url: str, batch: list[str]) -> dict[str, list[StoredEvent]]:
 
 def created_since(events: Sequence[StoredEvent], since: datetime | None) -> bool:
     """Whether a match was created at or after `since` (naive times are UTC)."""
+    return created_at_or_after(events[0].recorded_at, since)
+
+
+def created_at_or_after(created: datetime | None, since: datetime | None) -> bool:
+    """Whether a match created at `created` (None: unknown) counts as created at or after
+    `since` (None: any time; naive times are UTC)."""
     if since is None:
         return True
-    created = events[0].recorded_at
     return created is not None and created >= since.replace(tzinfo=since.tzinfo or UTC)
 
 

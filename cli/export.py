@@ -11,21 +11,28 @@ from pathlib import Path
 
 import click
 
+from flipside.db import connect
 from flipside.decisions import parquet_rows, require_parquet
-from flipside.engine.registry import game_named, split_type
+from flipside.engine.registry import AnyGame, game_named, split_type
 from flipside.records.export import (
     DECISIONS,
+    JSONL,
     atomic_output,
     atomic_path,
+    begun_by,
     file_game,
     header_text,
     match_text,
     of_game,
     operator_formats,
+    require_game,
 )
+from flipside.records.jsonl import jsonl_lines
 from flipside.store import PostgresEventStore
+from flipside.store.postgres import read_records
 
 from .common import (
+    created_at_or_after,
     created_since,
     database_url,
     in_batches,
@@ -131,6 +138,8 @@ def export_at(
     """A batch's text, and how many matches and events it holds. Matches named are all
     written (or refused if of another game); the others only if of the file's game."""
     game = game_named(game_id) if game_id else None
+    if fmt == JSONL:
+        return _jsonl_at(game, since, named, url, batch)
     streams = read_batch(url, batch)
     chosen = [
         streams[i]
@@ -141,3 +150,28 @@ def export_at(
     ]
     text = "".join(match_text(fmt, game, events) for events in chosen)
     return text, len(chosen), sum(map(len, chosen))
+
+
+def _jsonl_at(
+    game: AnyGame | None, since: datetime | None, named: bool, url: str, batch: list[str]
+) -> tuple[str, int, int]:
+    """`export_at` for jsonl: the records the database spliced from the stored canonical
+    texts; those of matches with events stored without them, made here from their events."""
+    with connect(url) as conn:
+        records = read_records(conn, batch)
+    chosen = [
+        (match_id, records[match_id])
+        for match_id in batch
+        if match_id in records
+        and created_at_or_after(records[match_id].created_at, since)
+        and (named or begun_by(records[match_id].first_type, game))
+    ]
+    for match_id, record in chosen:
+        require_game(JSONL, game, match_id, record.first_type)
+    untexted = [match_id for match_id, record in chosen if record.text is None]
+    stored = read_batch(url, untexted) if untexted else {}
+    text = "".join(
+        jsonl_lines(stored[match_id]) if record.text is None else record.text
+        for match_id, record in chosen
+    )
+    return text, len(chosen), sum(record.events for _, record in chosen)

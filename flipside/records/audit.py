@@ -3,8 +3,11 @@
 `audit_stream` takes one stream's stored events, in version order, finds their game by the
 first event's type, and checks:
 
-- ``chain``: every hash links the stream from version 1 (`store.chain.verify_chain`), so an
+- ``chain``: every hash links the stream from version 1 (`store.chain.check_chain`), so an
   edit, a deletion or a reordering is found;
+- ``text``: the canonical JSON texts stored beside each event's data and metadata (the ones
+  an export copies) are the canonical JSON of its jsonb data and metadata, which the hashes
+  are recomputed from: an edit of either side alone is found;
 - ``decode``: every event is a known type of the game with its fields (`engine.codec`, which
   upcasts older schemas with the state before the event), and the record begins with this
   match's creation;
@@ -36,7 +39,7 @@ from flipside.engine.records import Versioned, current_events
 from flipside.engine.registry import AnyGame, UnknownGame, game_of_type
 from flipside.projections import queries
 from flipside.projections.rows import fold_match
-from flipside.store.chain import verify_chain
+from flipside.store.chain import check_chain
 from flipside.store.model import EventStore, StoredEvent
 
 
@@ -126,9 +129,12 @@ def audit_stream(match_id: str, stored: Sequence[StoredEvent]) -> Verdict:
     if not stored:
         audit.fail(None, "decode", "no events: there is no such match")
         return audit.verdict(0)
-    broken = verify_chain(stored)
-    if broken is not None:
-        audit.fail(broken, "chain", "hash chain broken (edited, missing or reordered event)")
+    chain = check_chain(stored)
+    if chain.broken is not None:
+        audit.fail(chain.broken, "chain", "hash chain broken (edited, missing or reordered event)")
+    if chain.miswritten is not None:
+        message = "the canonical text stored with its data or metadata differs from them"
+        audit.fail(chain.miswritten, "text", message)
     record = _decode(audit, stored)
     if record is None:
         return audit.verdict(len(stored))

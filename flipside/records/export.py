@@ -30,7 +30,7 @@ from flipside.engine.records import RecordError
 from flipside.engine.registry import AnyGame, game_named, game_of_type, games
 from flipside.store.model import StoredEvent
 
-from .jsonl import jsonl_line
+from .jsonl import jsonl_lines
 
 JSONL = "jsonl"
 DECISIONS = "decisions"
@@ -72,7 +72,20 @@ def file_game(fmt: str, game_id: str | None = None) -> AnyGame | None:
 
 def of_game(events: Sequence[StoredEvent], game: AnyGame | None) -> bool:
     """Whether a match belongs in a file of `game`'s matches (None: any game's)."""
-    return game is None or game_of_type(events[0].type) is game
+    return begun_by(events[0].type, game)
+
+
+def begun_by(first_type: str, game: AnyGame | None) -> bool:
+    """Whether a match whose first event is of `first_type` belongs in a file of `game`'s
+    matches (None: any game's)."""
+    return game is None or game_of_type(first_type) is game
+
+
+def require_game(fmt: str, game: AnyGame | None, match_id: str, first_type: str) -> None:
+    """`RecordError` unless the match belongs in a file of `fmt` of `game`'s matches."""
+    if game is not None and not begun_by(first_type, game):
+        found = game_of_type(first_type).id
+        raise RecordError(f"{match_id} is a {found} match: a {fmt} file holds {game.id} matches")
 
 
 def header_text(fmt: str, game: AnyGame | None) -> str:
@@ -85,15 +98,11 @@ def match_text(
 ) -> str:
     """One match's part of a file of `fmt` of `game`'s matches (None: any game's); a seat
     `viewer` gets what it may see, in the formats that show a viewer."""
-    if game is not None and not of_game(events, game):
-        found = game_of_type(events[0].type).id
-        raise RecordError(
-            f"{events[0].stream_id} is a {found} match: a {fmt} file holds {game.id} matches"
-        )
+    require_game(fmt, game, events[0].stream_id, events[0].type)
     if fmt == DECISIONS:
         return decisions_jsonl(events, viewer)
     if game is None or fmt == JSONL:
-        return "".join(map(jsonl_line, events))
+        return jsonl_lines(events)
     return game.records.match_text(fmt, events, viewer)
 
 

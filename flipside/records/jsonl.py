@@ -52,6 +52,12 @@ def jsonl_line(event: StoredEvent) -> str:
     )
 
 
+def jsonl_lines(events: Iterable[StoredEvent]) -> str:
+    """The lines of `events`, in order: one match's record, as the store splices it from
+    the canonical texts stored with its events (`store.postgres.read_records`)."""
+    return "".join(map(jsonl_line, events))
+
+
 def read_jsonl(lines: Iterable[str]) -> Iterator[list[StoredEvent]]:
     """The matches of a jsonl record, one list of events per run of lines of one stream.
 

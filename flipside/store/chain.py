@@ -3,7 +3,9 @@
 Each stored event carries ``hash = sha256(bytes.fromhex(prev_hash) + canonical_json(envelope))``
 where the envelope is the event's identity and content; the first event of a stream chains
 from `GENESIS_HASH`. Any edit, deletion inside the stream or reordering changes a hash, so
-`verify_chain` finds it. The store, the audit and the import all use this one module.
+`verify_chain` finds it. The store, the audit and the import all use this one module. The
+canonical texts a store keeps beside data and metadata (docs/records.md, "Stored canonical
+text") are held to them by `check_chain`, which the audit runs.
 
 The envelope holds the event's metadata too; it does not hold what the database assigns
 at commit (`global_position`, `txid`, `recorded_at`). A stream deleted whole, cut off at
@@ -23,7 +25,7 @@ import hashlib
 from _json import make_encoder
 from collections.abc import Callable, Iterable, Mapping
 from json.encoder import encode_basestring
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 GENESIS_HASH = "0" * 64
 
@@ -49,6 +51,10 @@ class ChainedEvent(Protocol):
     def prev_hash(self) -> str: ...
     @property
     def hash(self) -> str: ...
+    @property
+    def data_text(self) -> str | None: ...
+    @property
+    def metadata_text(self) -> str | None: ...
 
 
 def sorted_compact_encoder(string: Callable[[str], str]) -> Callable[[Any], str]:
@@ -140,6 +146,10 @@ def canonical_integer(value: int) -> str:
 
 def recompute_hash(event: ChainedEvent) -> str:
     """The hash `event` should carry, given its own `prev_hash`."""
+    return _hash_of(event, canonical_text(event.data), canonical_text(event.metadata))
+
+
+def _hash_of(event: ChainedEvent, data_json: str, metadata_json: str) -> str:
     return event_hash_from_json(
         event.prev_hash,
         stream_id=event.stream_id,
@@ -147,22 +157,61 @@ def recompute_hash(event: ChainedEvent) -> str:
         event_id=event.event_id,
         type=event.type,
         schema_version=event.schema_version,
-        data_json=canonical_text(event.data),
-        metadata_json=canonical_text(event.metadata),
+        data_json=data_json,
+        metadata_json=metadata_json,
+    )
+
+
+class ChainCheck(NamedTuple):
+    """What `check_chain` found in a whole stream: the first version where the chain breaks
+    (`verify_chain`), and the first event whose stored canonical text is not the canonical
+    JSON of its data or metadata (None: none)."""
+
+    broken: int | None
+    miswritten: int | None
+
+
+def check_chain(events: Iterable[ChainedEvent]) -> ChainCheck:
+    """The hash chain of a whole stream (in order, from version 1), and its stored texts.
+
+    A break is a missing or out-of-order version, a `prev_hash` that is not the previous
+    event's hash, or a `hash` that does not match the event's content. The hashes are
+    recomputed from `data` and `metadata` as read, never from the stored texts, and each text
+    stored must equal the canonical JSON they are hashed over: so the content, the hash and
+    the text an export copies (docs/records.md, "Stored canonical text") are held to one
+    another, whichever of them was edited. Texts are checked after a break too.
+    """
+    expected_prev, expected_version = GENESIS_HASH, 1
+    broken = miswritten = None
+    metadata: Mapping[str, Any] | None = None
+    metadata_json = ""
+    for event in events:
+        data_json = canonical_text(event.data)
+        if event.metadata is not metadata:  # the events of an append share theirs
+            metadata, metadata_json = event.metadata, canonical_text(event.metadata)
+        if miswritten is None and not _texts_agree(event, data_json, metadata_json):
+            miswritten = event.version
+        if broken is not None:
+            continue
+        if event.version != expected_version:
+            broken = expected_version
+        elif event.prev_hash != expected_prev or event.hash != _hash_of(
+            event, data_json, metadata_json
+        ):
+            broken = event.version
+        expected_prev, expected_version = event.hash, expected_version + 1
+    return ChainCheck(broken, miswritten)
+
+
+def _texts_agree(event: ChainedEvent, data_json: str, metadata_json: str) -> bool:
+    """Whether the texts stored with `event` (None: not stored) are the canonical ones."""
+    data_text, metadata_text = event.data_text, event.metadata_text
+    return (data_text is None or data_text == data_json) and (
+        metadata_text is None or metadata_text == metadata_json
     )
 
 
 def verify_chain(events: Iterable[ChainedEvent]) -> int | None:
-    """The first version where a whole stream (in order, from version 1) breaks, or None.
-
-    A break is a missing or out-of-order version, a `prev_hash` that is not the previous
-    event's hash, or a `hash` that does not match the event's content.
-    """
-    expected_prev, expected_version = GENESIS_HASH, 1
-    for event in events:
-        if event.version != expected_version:
-            return expected_version
-        if event.prev_hash != expected_prev or event.hash != recompute_hash(event):
-            return event.version
-        expected_prev, expected_version = event.hash, expected_version + 1
-    return None
+    """The first version where a whole stream (in order, from version 1) breaks, or None
+    (`check_chain`)."""
+    return check_chain(events).broken

@@ -62,6 +62,11 @@ class StoredEvent:
     """An event as stored: envelope, content and its link in the stream's hash chain.
 
     `global_position` and `txid` are local to one database (an import assigns new ones).
+    `data_text` and `metadata_text` are the canonical JSON texts stored beside data and
+    metadata (docs/records.md, "Stored canonical text"), None for events stored before they
+    were kept or not read from a store. They are what the store holds, not derived from
+    `data`: an edit behind the store may make them disagree, which the audit reports. They
+    take no part in comparisons, so an event equals itself read back from a jsonl record.
     """
 
     stream_id: str
@@ -76,10 +81,24 @@ class StoredEvent:
     prev_hash: str
     hash: str
     txid: int = 0
+    data_text: str | None = field(default=None, compare=False, repr=False)
+    metadata_text: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def position(self) -> Position:
         return Position(self.txid, self.global_position)
+
+
+class RecordText(NamedTuple):
+    """A stream's jsonl record (docs/records.md, "jsonl: the canonical record") as the
+    database spliced it from the stored canonical texts (`store.postgres.read_records`),
+    and what choosing it needs: the type and time of its first event, and how many events
+    it has."""
+
+    first_type: str
+    created_at: datetime
+    events: int
+    text: str | None  # None: an event was stored without its texts (before they were kept)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +260,8 @@ class Sealed(NamedTuple):
             self.prev_hash,
             self.hash,
             txid,
+            self.data_json,
+            self.metadata_json,
         )
 
 

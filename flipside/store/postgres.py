@@ -24,6 +24,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from functools import cache
+from itertools import repeat
+from operator import attrgetter
 from typing import Any, TypeVar
 
 import psycopg
@@ -38,6 +40,7 @@ from .model import (
     IdempotencyRecord,
     NewEvent,
     Position,
+    RecordText,
     Sealed,
     StoredEvent,
     StoreUnavailable,
@@ -53,20 +56,24 @@ T = TypeVar("T")
 # In `StoredEvent` field order, so a row is `StoredEvent(*row)`.
 _COLUMNS = (
     "stream_id, version, global_position, event_id::text, type, schema_version, data,"
-    " metadata, recorded_at, prev_hash, hash, txid::text::bigint"
+    " metadata, recorded_at, prev_hash, hash, txid::text::bigint, data_text, metadata_text"
 )
 
-# The events go as one JSON document, spliced from the canonical JSON text of their data and
-# metadata that the hashes were computed over: ten arrays cost psycopg more client time to
-# adapt than the rest of the append (the stored rows are the same: jsonb parses either).
+# The events go as one JSON document, holding the canonical JSON text of their data and
+# metadata that the hashes were computed over as strings: ten arrays cost psycopg more
+# client time to adapt than the rest of the append. The texts are stored as they are
+# (docs/records.md, "Stored canonical text") and parsed into the jsonb columns, so both come
+# from the one text the hash covers.
 _INSERT = """
 INSERT INTO events (stream_id, version, event_id, type, schema_version, data, metadata,
-                    recorded_at, prev_hash, hash)
-SELECT u.stream_id, u.version, u.event_id, u.type, u.schema_version, u.data, u.metadata,
-       coalesce(u.recorded_at, now()), u.prev_hash, u.hash
+                    recorded_at, prev_hash, hash, data_text, metadata_text)
+SELECT u.stream_id, u.version, u.event_id, u.type, u.schema_version, u.data_text::jsonb,
+       u.metadata_text::jsonb, coalesce(u.recorded_at, now()), u.prev_hash, u.hash,
+       u.data_text, u.metadata_text
 FROM jsonb_to_recordset(%(events)s::jsonb)
      AS u(stream_id text, version int, event_id uuid, type text, schema_version int,
-          data jsonb, metadata jsonb, recorded_at timestamptz, prev_hash text, hash text)
+          data_text text, metadata_text text, recorded_at timestamptz, prev_hash text,
+          hash text)
 """
 
 # An append is one statement, hence one implicit transaction in one round trip.
@@ -105,12 +112,67 @@ _READ_STREAM = f"""
 SELECT {_COLUMNS} FROM events WHERE stream_id = %s AND version > %s ORDER BY version
 """
 
-# As _COLUMNS, but data and metadata as text: `read_streams` decodes a whole batch in one
-# json.loads call, because per-value decoding costs more in call overhead than in parsing.
+# _COLUMNS as one row per stream, each column an array of its events' values, read in
+# binary: a few rows of arrays cost psycopg less client time than a row per event. Data
+# comes as one JSON array a stream (a json.loads call an event costs more in call overhead
+# than in parsing), metadata as texts decoded once each (an append's events share theirs).
+# The aggregates take the sorted subquery's order, which `_stream` does not rely on. Data
+# and metadata are the jsonb's, never the stored texts: those are read beside them for the
+# audit to hold them to the jsonb (`chain.check_chain`).
 _READ_STREAMS = """
-SELECT stream_id, version, global_position, event_id::text, type, schema_version,
-       data::text, metadata::text, recorded_at, prev_hash, hash, txid::text::bigint
-FROM events WHERE stream_id = ANY(%s) ORDER BY stream_id, version
+SELECT stream_id, array_agg(version), array_agg(global_position), array_agg(event_id::text),
+       array_agg(type), array_agg(schema_version), '[' || string_agg(data::text, ',') || ']',
+       array_agg(metadata::text), array_agg(recorded_at), array_agg(prev_hash),
+       array_agg(hash), array_agg(txid::text::bigint), array_agg(data_text),
+       array_agg(metadata_text)
+FROM (SELECT * FROM events WHERE stream_id = ANY(%s) ORDER BY stream_id, version) AS e
+GROUP BY stream_id ORDER BY stream_id
+"""
+
+# `recorded_at` as `engine.records.timestamp` writes it, whatever the session's time zone
+# (Python's isoformat leaves out a fraction of a second that is 0).
+_RECORDED_AT = """replace(to_char(recorded_at AT TIME ZONE 'UTC',
+    'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"'), '.000000+', '+')"""
+# What a JSON string escapes (docs/records.md, "Hash chain"): ", \ and control characters.
+_ESCAPED = r"""E'["\\\\\x01-\x1f]'"""
+
+
+def _jsonl_line(string: Callable[[str], str]) -> str:
+    """An event's jsonl line (`records.jsonl.jsonl_line`) in SQL, its keys in sorted order
+    around the stored canonical texts (NULL for an event stored without them), with
+    `string` the SQL of a text column as a JSON string."""
+    return f"""'{{"data":' || data_text || ',"event_id":"' || event_id::text
+    || '","hash":' || {string("hash")} || ',"metadata":' || metadata_text
+    || ',"prev_hash":' || {string("prev_hash")} || ',"recorded_at":"' || {_RECORDED_AT}
+    || '","schema_version":' || schema_version || ',"stream_id":' || {string("stream_id")}
+    || ',"type":' || {string("type")} || ',"version":' || version || '}}' || chr(10)"""
+
+
+# Strings are escaped by to_json, whose escaping is the canonical one
+# (`chain.canonical_text`), only when one needs it: it costs the server more than the rest
+# of the line. A uuid's text never does; integers print alike.
+def _escaped(column: str) -> str:
+    return f"to_json({column})::text"
+
+
+def _quoted(column: str) -> str:
+    return f"""'"' || {column} || '"'"""
+
+
+_JSONL_LINE = f"""CASE WHEN stream_id || type || hash || prev_hash ~ {_ESCAPED}
+    THEN {_jsonl_line(_escaped)} ELSE {_jsonl_line(_quoted)} END"""
+
+# A `RecordText` a stream: its lines spliced by the server, which costs it less than sending
+# the columns would, and this process nothing an event; and its first event's type and time.
+# NULL text if any event lacks its stored texts (the caller then makes every line).
+_READ_RECORDS = f"""
+SELECT r.stream_id, first.type, first.recorded_at, r.events, r.text
+FROM (SELECT stream_id, count(*)::int AS events,
+             CASE WHEN count(data_text) = count(*) AND count(metadata_text) = count(*)
+                  THEN string_agg({_JSONL_LINE}, '' ORDER BY version) END AS text
+      FROM events WHERE stream_id = ANY(%s) GROUP BY stream_id) AS r,
+     LATERAL (SELECT type, recorded_at FROM events WHERE stream_id = r.stream_id
+              ORDER BY version LIMIT 1) AS first
 """
 
 _READ_ALL = f"""
@@ -296,15 +358,8 @@ class PostgresEventStore:
         return events
 
     def read_streams(self, stream_ids: Sequence[str]) -> dict[str, list[StoredEvent]]:
-        rows = self._read(lambda conn: conn.execute(_READ_STREAMS, (list(stream_ids),)).fetchall())
-        documents = iter(json.loads("[" + ",".join([f"{r[6]},{r[7]}" for r in rows]) + "]"))
-        streams: dict[str, list[StoredEvent]] = {}
-        # One iterator zipped twice: each row takes the next two documents.
-        for row, data, metadata in zip(rows, documents, documents, strict=True):
-            # The columns are the fields in order; mypy cannot count a sliced row.
-            event = StoredEvent(*row[:6], data, metadata, *row[8:])  # type: ignore[call-arg]
-            streams.setdefault(event.stream_id, []).append(event)
-        return streams
+        rows = self._read(lambda conn: _binary_rows(conn, _READ_STREAMS, list(stream_ids)))
+        return {row[0]: _stream(row) for row in rows}
 
     def stream_version(self, stream_id: str) -> int:
         row = self._read(
@@ -382,7 +437,8 @@ def _row_json(event: Sealed) -> str:
         f'"version":{canonical_integer(event.version)},'
         f'"event_id":{canonical_string(event.event_id)},"type":{canonical_string(event.type)},'
         f'"schema_version":{canonical_integer(event.schema_version)},'
-        f'"data":{event.data_json},"metadata":{event.metadata_json},'
+        f'"data_text":{canonical_string(event.data_json)},'
+        f'"metadata_text":{canonical_string(event.metadata_json)},'
         f'"recorded_at":{"null" if recorded is None else canonical_string(recorded.isoformat())},'
         f'"prev_hash":{canonical_string(event.prev_hash)},"hash":{canonical_string(event.hash)}}}'
     )
@@ -405,6 +461,46 @@ def _completed(sealed: Sequence[Sealed], rows: Sequence[tuple[Any, ...]]) -> lis
 
 def _events(cursor: psycopg.Cursor[Any]) -> list[StoredEvent]:
     return [StoredEvent(*row) for row in cursor.fetchall()]
+
+
+def read_records(conn: psycopg.Connection[Any], stream_ids: Sequence[str]) -> dict[str, RecordText]:
+    """The jsonl record of whole streams, spliced by the server from the stored canonical
+    texts, by id; ids with no events are left out. On a connection of the caller's, not the
+    store's pool: an export reads each batch of matches with this one query, and opening a
+    pool for it costs more than a connection."""
+    rows = _binary_rows(conn, _READ_RECORDS, list(stream_ids))
+    return {row[0]: RecordText(*row[1:]) for row in rows}
+
+
+def _binary_rows(
+    conn: psycopg.Connection[Any], query: str, stream_ids: list[str]
+) -> list[tuple[Any, ...]]:
+    with conn.cursor(binary=True) as cursor:
+        return cursor.execute(query, (stream_ids,)).fetchall()
+
+
+def _stream(row: tuple[Any, ...]) -> list[StoredEvent]:
+    """The events of a `_READ_STREAMS` row, in version order (as the aggregates take them
+    from the sorted subquery in the plans seen; sorted again, at little cost, so as not to
+    rely on a plan)."""
+    stream_id, *columns = row
+    columns[5] = json.loads(columns[5])  # data: one JSON array
+    columns[6] = _decoded_once(columns[6])  # metadata
+    events = list(map(StoredEvent, repeat(stream_id), *columns))
+    events.sort(key=_version)
+    return events
+
+
+_version = attrgetter("version")
+
+
+def _decoded_once(texts: Sequence[str]) -> list[Any]:
+    """The JSON documents of `texts`, equal texts decoded once into one shared object."""
+    decoded: dict[str, Any] = {}
+    return [
+        decoded[text] if text in decoded else decoded.setdefault(text, json.loads(text))
+        for text in texts
+    ]
 
 
 def _stored_hashes(conn: psycopg.Connection[Any], stream_id: str) -> list[str]:

@@ -128,7 +128,10 @@ def ratio_to_copy(
 def measure(url: str, jobs: int, rounds: int) -> None:
     with PostgresEventStore(url) as store:
         events = sum(store.stream_version(match_id) for match_id in iter_stream_ids(store))
-    print(f"{events:,} events, --jobs {jobs}, median of {rounds} rounds")
+    print(
+        f"{events:,} events ({_with_texts(url):,} with stored canonical texts), --jobs {jobs},"
+        f" median of {rounds} rounds"
+    )
     print(f"load average before {_load()}")
     common = ["--all", "--jobs", str(jobs)]
     ratio_to_copy(url, events, "audit --all", ["audit", *common, "--json"], rounds, 0.25)
@@ -142,6 +145,17 @@ def measure(url: str, jobs: int, rounds: int) -> None:
     # The digest is the same for the same matches with any version of the export: compare
     # it between runs on one --database-url to see that a change kept the bytes.
     print(f"export {size / 1e6:.1f} MB, sha256 {digest}; peak RSS of this process {peak:.0f} MB")
+
+
+def _with_texts(url: str) -> int:
+    """How many events have their canonical texts stored (docs/records.md, "Stored canonical
+    text"): the export splices those matches' lines in the database, and encodes the others
+    (those stored before the texts were kept, as an older --database-url may hold)."""
+    with connect(url) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM events WHERE data_text IS NOT NULL AND metadata_text IS NOT NULL"
+        ).fetchone()
+    return row[0] if row else 0
 
 
 def _load() -> str:

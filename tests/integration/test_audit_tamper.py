@@ -8,6 +8,7 @@ changes one stored match; `audit` must fail it, naming the match and the event.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -18,7 +19,7 @@ from flipside.cli.main import cli
 
 from flipside.db import connect
 from flipside.store import GENESIS_HASH, PostgresEventStore
-from flipside.store.chain import recompute_hash
+from flipside.store.chain import canonical_text, recompute_hash
 from tests.recorded_matches import finished_match, project, running_match
 
 
@@ -71,6 +72,42 @@ def test_one_changed_field(
     assert code == 1
     assert_caught(output, match_id, version, "chain")
     assert_caught(output, match_id, version, "decider")
+    assert_caught(output, match_id, version, "text")  # the text exports copy is the old one
+
+
+def test_a_changed_stored_text(
+    database_url: str, store: PostgresEventStore, match_id: str, tamper: Any
+) -> None:
+    """Only the text a jsonl export copies is changed, to another life written canonically."""
+    version = first_version(store, match_id, "flipside.LifeChanged")
+    event = store.read_stream(match_id)[version - 1]
+    tamper.execute(
+        "UPDATE events SET data_text = %s WHERE stream_id = %s AND version = %s",
+        (canonical_text({**event.data, "life": 9}), match_id, version),
+    )
+    assert_text_caught(database_url, match_id, version)
+
+
+def test_a_stored_text_not_in_canonical_form(
+    database_url: str, store: PostgresEventStore, match_id: str, tamper: Any
+) -> None:
+    """The same data, written with PostgreSQL's spacing and key order: its hash differs."""
+    version = first_version(store, match_id, "flipside.LifeChanged")
+    (text,) = tamper.execute(
+        "UPDATE events SET data_text = data::text WHERE stream_id = %s AND version = %s"
+        " RETURNING data_text",
+        (match_id, version),
+    ).fetchone()
+    event = store.read_stream(match_id)[version - 1]
+    assert text != canonical_text(event.data) and json.loads(text) == event.data
+    assert_text_caught(database_url, match_id, version)
+
+
+def assert_text_caught(database_url: str, match_id: str, version: int) -> None:
+    code, output = audit(database_url, match_id)
+    assert code == 1
+    assert_caught(output, match_id, version, "text")
+    assert "[chain]" not in output and "[decider]" not in output  # the jsonb is untouched
 
 
 def test_a_deleted_event(
@@ -132,10 +169,12 @@ def test_a_changed_drawn_card(
     assert code == 1
     assert_caught(output, match_id, version, "draw")
     assert ("[chain]" in output) != reseal
+    assert ("[text]" in output) != reseal  # the plain edit leaves the stored text as it was
 
 
 def reseal_stream(conn: Any, database_url: str, match_id: str) -> None:
-    """Recompute every hash of the stream, as a forger with the table owner's rights can."""
+    """Recompute every hash of the stream, and write every stored canonical text again from
+    the jsonb, as a forger with the table owner's rights can."""
     prev = GENESIS_HASH
     with PostgresEventStore(database_url) as fresh:  # not the test store's remembered tips
         events = fresh.read_stream(match_id)
@@ -143,8 +182,16 @@ def reseal_stream(conn: Any, database_url: str, match_id: str) -> None:
         event = dataclasses.replace(event, prev_hash=prev)
         event = dataclasses.replace(event, hash=recompute_hash(event))
         conn.execute(
-            "UPDATE events SET prev_hash = %s, hash = %s WHERE stream_id = %s AND version = %s",
-            (event.prev_hash, event.hash, match_id, event.version),
+            "UPDATE events SET prev_hash = %s, hash = %s, data_text = %s, metadata_text = %s"
+            " WHERE stream_id = %s AND version = %s",
+            (
+                event.prev_hash,
+                event.hash,
+                canonical_text(event.data),
+                canonical_text(event.metadata),
+                match_id,
+                event.version,
+            ),
         )
         prev = event.hash
 

@@ -18,7 +18,7 @@ from flipside.games.flipside.shuffle import commitment
 from flipside.projections.rows import match_summary
 from flipside.records.audit import audit_stream, projection_findings
 from flipside.store import GENESIS_HASH, InMemoryEventStore, StoredEvent
-from flipside.store.chain import recompute_hash
+from flipside.store.chain import canonical_text, recompute_hash
 from tests.recorded_matches import finished_match, running_match
 
 
@@ -46,7 +46,7 @@ def forged(
     events: Sequence[StoredEvent], type_name: str, change: Callable[[dict[str, Any]], None]
 ) -> tuple[list[StoredEvent], int]:
     """The record with `change` made to the data of the first `type_name` event whose data
-    it changes, resealed; and that event's version."""
+    it changes, and to its stored canonical text, resealed; and that event's version."""
     for index, event in enumerate(events):
         if event.type != type_name:
             continue
@@ -54,7 +54,7 @@ def forged(
         change(data)
         if data != event.data:
             copy = list(events)
-            copy[index] = dataclasses.replace(event, data=data)
+            copy[index] = dataclasses.replace(event, data=data, data_text=canonical_text(data))
             return resealed(copy), event.version
     raise AssertionError(f"no {type_name} to change")
 
@@ -121,6 +121,16 @@ def test_a_reordered_deck_is_not_the_seeds_shuffle(store: InMemoryEventStore) ->
 
     events, version = forged(store.read_stream("m3"), "flipside.DeckShuffled", reverse)
     assert checks(events)["shuffle"] == version
+
+
+def test_a_forger_who_leaves_the_stored_text_is_caught_there(store: InMemoryEventStore) -> None:
+    def more_life(data: dict[str, Any]) -> None:
+        data["life"] += 1
+
+    events, version = forged(store.read_stream("m4"), "flipside.LifeChanged", more_life)
+    stale = store.read_stream("m4")[version - 1].data_text
+    events[version - 1] = dataclasses.replace(events[version - 1], data_text=stale)
+    assert checks(events) == {"decider": version, "text": version}
 
 
 def test_a_changed_life_is_not_what_the_rules_give(store: InMemoryEventStore) -> None:

@@ -276,6 +276,24 @@ class StoreContract:
         store.append(exported[0].stream_id, 2, events(1))
         assert verify_chain(store.read_stream(exported[0].stream_id)) is None
 
+    def test_every_read_gives_the_canonical_texts_stored(self, store: EventStore) -> None:
+        stream, start = new_stream(), head(store)
+        store.append(stream, 0, events(2), metadata={"by": "é", "a": [1]})
+        exported = _exported_stream(2)
+        store.import_events(exported)
+        found = [
+            *store.read_stream(stream),
+            *store.read_streams([stream])[stream],
+            *store.read_stream(exported[0].stream_id),
+            *read_all_until(store, start, {event.event_id for event in exported}),
+        ]
+        assert len(found) >= 6
+        for event in found:
+            assert (event.data_text, event.metadata_text) == (
+                canonical_text(event.data),
+                canonical_text(event.metadata),
+            )
+
     def test_ping(self, store: EventStore) -> None:
         assert store.ping() is True
 
