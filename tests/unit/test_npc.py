@@ -44,7 +44,6 @@ from flipside.games.flipside.npc.orientation import (
     Worlds,
     own_utilities,
     showdown_changes,
-    utilities,
     utility,
 )
 from flipside.games.flipside.npc.shapes import (
@@ -209,7 +208,7 @@ def test_fast_path_agrees_with_the_showdown_rules() -> None:
             np.array([rng.randrange(900, 9100) * 8 + 7 for _ in range(4)]),
             np.array([rng.randrange(900, 9100) * 8 + 7 for _ in range(4)]),
         )
-        totals = own_utilities(mine, worlds, lives, utilities(life))
+        totals = own_utilities(mine, worlds, lives, life)
         for world in range(3):
             for mask in range(4):
                 changes = showdown_changes(

@@ -17,7 +17,6 @@ import random
 from typing import NamedTuple
 
 import numpy as np
-import numpy.typing as npt
 
 from flipside.games.flipside.cards import DECK, RANK_INDEX, Card
 from flipside.games.flipside.views import MatchView
@@ -34,22 +33,23 @@ class _Batch(NamedTuple):
     """Candidates scored together, each distinct hand once: a candidate that discards m
     draws into the first m places; candidate 0 draws nothing, one hand for every draw."""
 
-    drawn: npt.NDArray[np.bool_]  # (hand, place): the places the hand fills by drawing
-    draw: Ints  # (hand,): the draw (row of `sample_rows`) that fills them
+    cards: Ints  # (hand, place): the place in the decision's cards (`_cards`) of each card
     hand_of: Ints  # (candidate, draw): the hand each candidate holds after each draw
 
 
 def _batch(candidates: range) -> _Batch:
-    drawn: list[list[bool]] = []
-    draws: list[int] = []
+    cards: list[list[int]] = []
     hand_of: list[list[int]] = []
+    kept = DRAWS * HAND_SIZE  # the hand comes after the draws in `_cards`
+    places = range(HAND_SIZE)
     for discards in candidates:
-        first = len(drawn)
+        first = len(cards)
         hands = range(DRAWS) if discards else range(1)
         hand_of.append([first + (draw if discards else 0) for draw in range(DRAWS)])
-        drawn += [[place < discards for place in range(HAND_SIZE)] for _ in hands]
-        draws += list(hands)
-    return _Batch(np.array(drawn), np.array(draws), np.array(hand_of))
+        cards += [
+            [draw * HAND_SIZE + p if p < discards else kept + p for p in places] for draw in hands
+        ]
+    return _Batch(np.array(cards), np.array(hand_of))
 
 
 # Candidates 0-3, then 4-5 only if the search gets there; by the first candidate of each.
@@ -76,31 +76,33 @@ def _draw_pool(view: MatchView, count: int) -> Ints:
     return unseen_numbers(view, with_used_pile=view.deck_count < count)
 
 
+def _cards(draws: Ints, order: list[Card]) -> Ints:
+    """The cards of every hand a candidate may hold, as numbers: the draws, row after row,
+    then the hand in keep order (one array, so a batch's hands are one `take`)."""
+    cards: Ints = np.concatenate((draws.reshape(-1), numbers(order)))
+    return cards
+
+
+def _totals(batch: _Batch, cards: Ints, tables: FieldTables) -> list[float]:
+    """Each candidate of `batch`'s equity summed over the draws (totals over the same
+    draws order the candidates as means do)."""
+    values = equities(cards.take(batch.cards), tables).take(batch.hand_of)
+    totals: list[float] = np.add.reduce(values, axis=1).tolist()
+    return totals
+
+
 def choose_discard(view: MatchView, rng: random.Random) -> tuple[Card, ...]:
     """The cards this seat discards, chosen from its view alone."""
     order = _keep_order(view.hand)
     draws = sample_rows(_draw_pool(view, HAND_SIZE), DRAWS, HAND_SIZE, chance(rng))
-    totals = _Totals(draws, numbers(order), field_tables(len(view.turn_order)))
+    cards = _cards(draws, order)
+    tables = field_tables(len(view.turn_order))
+    totals = _totals(_BATCHES[0], cards, tables)
     best_count = 0
     for count in range(1, HAND_SIZE + 1):
+        if count == len(totals):  # the search got past the first batch
+            totals += _totals(_BATCHES[count], cards, tables)
         if totals[count] <= totals[best_count]:
             break  # the order puts the most useful cards last: more discards rarely help now
         best_count = count
     return tuple(order[:best_count])
-
-
-class _Totals:
-    """Candidate m's equity summed over the draws, `totals[m]`, scored a batch at a time
-    when first read (totals over the same draws order the candidates as means do)."""
-
-    def __init__(self, draws: Ints, kept: Ints, tables: FieldTables) -> None:
-        self.draws, self.kept, self.tables = draws, kept, tables
-        self.scored: list[float] = []
-
-    def __getitem__(self, candidate: int) -> float:
-        while candidate >= len(self.scored):
-            batch = _BATCHES[len(self.scored)]
-            hands = np.where(batch.drawn, self.draws.take(batch.draw, axis=0), self.kept)
-            values = equities(hands, self.tables).take(batch.hand_of)
-            self.scored += np.add.reduce(values, axis=1).tolist()
-        return self.scored[candidate]

@@ -128,10 +128,10 @@ class Opponent(NamedTuple):
     model: Model
 
 
-@dataclass(frozen=True, slots=True)
-class Worlds:
+class Worlds(NamedTuple):
     """The other seats' composites in sampled worlds: a row per world, a column per
-    `Opponent`."""
+    `Opponent` (a tuple, like `Candidates` and `Scores`: one is built per decision, and a
+    tuple is built for a fraction of a frozen dataclass's cost)."""
 
     ups: Ints
     downs: Ints
@@ -151,23 +151,35 @@ def opponents(view: MatchView, models: Mapping[int, Model]) -> list[Opponent]:
     return found
 
 
+class _Layout(NamedTuple):
+    """Where each seat's cards come from in every world, and the other seats' tie-breaks:
+    the same for every decision with the same seats' draws (cached)."""
+
+    drawn_at: npt.NDArray[np.bool_]  # (seat, place): the places that hold drawn cards
+    draw_column: Ints  # (seat, place): the column of a world's draw each place takes
+    tiebreaks: Ints  # (other seat, 1): for composites by (world, seat, side)
+
+
 @cache
-def _draw_places(hidden: tuple[int, ...]) -> tuple[npt.NDArray[np.bool_], Ints]:
+def _layout(hidden: tuple[int, ...], tiebreaks: tuple[int, ...]) -> _Layout:
     """For seats that drew `hidden` cards each, a seat's known cards coming first: which of
     each seat's five places hold drawn cards (seat, place), and which column of a world's
-    draw each takes (the draw holds every seat's drawn cards, one seat after another)."""
+    draw each takes (the draw holds every seat's drawn cards, one seat after another); and
+    the other seats' `tiebreaks` as a column."""
     drawn_at, columns = [], []
     start = 0
     for count in hidden:
         drawn_at.append([place >= 5 - count for place in range(5)])
         columns.append([max(start + place - (5 - count), 0) for place in range(5)])
         start += count
-    return np.array(drawn_at), np.array(columns)
+    return _Layout(np.array(drawn_at), np.array(columns), np.array(tiebreaks)[:, None])
 
 
 class Field:
     """The seats as arrays, to play every sampled world at once: the other seats, a column
     each, then this seat's own hand, which draws nothing (one batch orients every hand)."""
+
+    __slots__ = ("by_model", "draw_column", "drawn_at", "hidden", "known", "tiebreak", "tiebreaks")
 
     def __init__(self, others: Sequence[Opponent], hand: Sequence[Card], tiebreak: int) -> None:
         self.by_model: dict[Model, list[int]] = {}
@@ -178,9 +190,8 @@ class Field:
         self.known = np.array(known + [CARD_NUMBER[card] for card in hand]).reshape(-1, 5)
         hidden = (*(other.hidden for other in others), 0)
         self.hidden = sum(hidden)
-        self.drawn_at, self.draw_column = _draw_places(hidden)
-        # A row per other seat, for composites by (world, seat, side).
-        self.tiebreaks = np.array([other.tiebreak for other in others])[:, None]
+        layout = _layout(hidden, tuple([other.tiebreak for other in others]))
+        self.drawn_at, self.draw_column, self.tiebreaks = layout
         self.tiebreak = tiebreak
 
     def hands(self, drawn: Ints) -> Ints:
@@ -214,8 +225,7 @@ class Field:
         return mine, Worlds(composites[..., 0], composites[..., 1])
 
 
-@dataclass(frozen=True, slots=True)
-class Candidates:
+class Candidates(NamedTuple):
     """This seat's 32 orientations as composites; index = mask of `orientation_values`."""
 
     ups: Ints
@@ -245,27 +255,53 @@ class Candidates:
         return masks
 
 
-def own_utilities(mine: Candidates, worlds: Worlds, lives: Ints, worth: Floats) -> Floats:
+_CODES = 32  # the codes of `own_utilities`' five comparisons, a bit each
+_BIT_VALUES = np.array([1, 2, 4, 8, 16], dtype=np.uint8)
+
+
+@cache
+def _utility_by_code(life: int) -> Floats:
+    """`utility` of each code of `own_utilities`' comparisons for a seat with `life`.
+
+    The bits, lowest first: strongest up hand, not the weakest up hand, not the weakest
+    down hand, not below the down bar (when not the weakest up hand), a bonus hand (R12).
+    """
+    worth = []
+    for code in range(_CODES):
+        bits = [(code >> bit) & 1 for bit in range(5)]
+        strongest, not_weakest, not_lowest, not_barred, bonus = bits
+        gain = 2 if bonus else 1
+        safe_down = not_barred if not_weakest else not_lowest
+        worth.append(utility(strongest * gain - (1 - not_weakest) - 2 * (1 - safe_down), life))
+    table = np.array(worth)
+    table.flags.writeable = False  # shared by every caller
+    return table
+
+
+def own_utilities(mine: Candidates, worlds: Worlds, lives: Ints, life: int) -> Floats:
     """This seat's utility in each world (rows) for each orientation (columns).
 
-    `lives` are the others' lives (in `Worlds` column order); `worth` is `utilities` of this
-    seat. A fast path of `showdown_changes` for one seat: the others' best and worst
-    composites are the same for all 32 orientations, so each costs a few comparisons.
+    `lives` are the others' lives (in `Worlds` column order); `life` is this seat's. A fast
+    path of `showdown_changes` for one seat: the others' best and worst composites are the
+    same for all 32 orientations, so each costs a few comparisons, all made in one batch
+    and read as a code (`_utility_by_code`).
     """
-    ups, downs = worlds.ups, worlds.downs
-    # The ufuncs' reduce: the array methods add a Python call to reach them.
-    top = np.maximum.reduce(ups, axis=1, keepdims=True)
-    bottom = np.minimum.reduce(ups, axis=1, keepdims=True)
-    lowest_down = np.minimum.reduce(downs, axis=1, keepdims=True)
-    below = mine.ups < bottom
-    # Indices into `worth`: the change + 3, built up from the strongest up hand's gain.
-    changes = np.where(mine.ups > top, up_gains(mine.ups) + 3, 3) - below
-    if np.minimum.reduce(lives) > 1:
-        bars = lowest_down  # nobody is eliminated on the up side (R12)
-    else:
-        bars = np.where(below, lowest_down, _down_bar(worlds, lives, lowest_down))
-    changes -= 2 * (mine.downs < bars)
-    result: Floats = worth.take(changes)
+    ordered = np.sort(worlds.ups, axis=1)  # each world's strongest and weakest at once
+    # The ufunc's reduce: the array method adds a Python call to reach it.
+    lowest_down = np.minimum.reduce(worlds.downs, axis=1)
+    # Unless another seat has one life left, nobody is eliminated on the up side (R12).
+    last_life = np.minimum.reduce(lives) <= 1
+    bar = _down_bar(worlds, lives, lowest_down) if last_life else lowest_down
+    # One threshold row per bit of the code; ints, so "stronger than" is "at least + 1".
+    # Filled row by row: cheaper than numpy reading a list of rows.
+    thresholds = np.empty((5, len(ordered)), dtype=np.int64)
+    np.add(ordered[:, -1], 1, out=thresholds[0])
+    thresholds[1], thresholds[2], thresholds[3] = ordered[:, 0], lowest_down, bar
+    thresholds[4] = _BONUS_COMPOSITE
+    sides = np.array([mine.ups, mine.ups, mine.downs, mine.downs, mine.ups])
+    at_least = sides[:, None, :] >= thresholds[:, :, None]  # (bit, world, mask)
+    codes = _BIT_VALUES @ at_least.reshape(len(at_least), -1).view(np.uint8)
+    result: Floats = _utility_by_code(life).take(codes).reshape(at_least.shape[1:])
     return result
 
 
@@ -279,9 +315,9 @@ def _down_bar(worlds: Worlds, lives: Ints, lowest_down: Ints) -> Ints:
     weakest_other = worlds.ups.argmin(axis=1)
     rest = worlds.downs.copy()
     rest[np.arange(len(rest)), weakest_other] = _NONE_ABOVE
-    rest_low = rest.min(axis=1, keepdims=True)
+    rest_low = rest.min(axis=1)
     rest_low[rest_low == _NONE_ABOVE] = _NONE_BELOW
-    bar: Ints = np.where(lives[weakest_other][:, None] <= 1, rest_low, lowest_down)
+    bar: Ints = np.where(lives[weakest_other] <= 1, rest_low, lowest_down)
     return bar
 
 
@@ -311,8 +347,7 @@ def target_utilities(
     return result
 
 
-@dataclass(frozen=True, slots=True)
-class Scores:
+class Scores(NamedTuple):
     """Expected utilities by orientation mask: this seat's for all 32 and, when a target
     seat is named, the target's for this seat's Pareto orientations (`Candidates.pareto`)."""
 
@@ -334,9 +369,7 @@ def score_orientations(
     lives = np.array([other.life for other in others])
     mine, worlds = field.sample(unseen_numbers(view), samples, chance(rng))
     # sum / samples: mean() costs more than the sum on arrays this small.
-    own: list[float] = (
-        own_utilities(mine, worlds, lives, utilities(me.life)).sum(axis=0) / samples
-    ).tolist()
+    own: list[float] = (own_utilities(mine, worlds, lives, me.life).sum(axis=0) / samples).tolist()
     if target is None:
         return Scores(own, {})
     masks = mine.pareto()

@@ -22,11 +22,13 @@ from flipside.games.flipside.cards import DECK, RANK_INDEX, Card
 from flipside.games.flipside.hands import VALUE_BY_KEY
 
 Ints = npt.NDArray[np.int64]
-Shapes = npt.NDArray[np.int16]  # 6,188 shapes fit; small, so the lookup stays in cache
+# Shape numbers as numpy's own index type: `take` copies any other type of indices first,
+# which costs more than the larger table's lookups.
+Shapes = npt.NDArray[np.intp]
 
 RANK_WEIGHTS = (0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545)
 
-SHAPE_OF_SUM: Shapes = np.zeros(5 * RANK_WEIGHTS[-1] + 1, dtype=np.int16)
+SHAPE_OF_SUM: Shapes = np.zeros(5 * RANK_WEIGHTS[-1] + 1, dtype=np.intp)
 for _shape, _ranks in enumerate(combinations_with_replacement(RANK_WEIGHTS, 5)):
     SHAPE_OF_SUM[sum(_ranks)] = _shape
 
@@ -65,9 +67,11 @@ def up_shapes(hands: Ints) -> Shapes:
     The result has `hands`' shape with the last axis 32, by mask. Turning every card swaps
     the sides, so the down shapes are the same row reversed: ``up_shapes(hands)[..., ::-1]``.
     """
-    # take(): several times faster than fancy indexing for a gather along one axis.
-    sides = _SIDES.take(hands, axis=0).reshape(*hands.shape[:-1], 10)
-    shapes: Shapes = SHAPE_OF_SUM.take((sides @ _ORIENTATIONS).astype(np.int64))
+    # take(): several times faster than fancy indexing for a gather along one axis. Every
+    # hand's sides in one matrix: one product, not one per leading row.
+    sides = _SIDES.take(hands, axis=0).reshape(-1, 10)
+    sums = (sides @ _ORIENTATIONS).astype(np.intp).reshape(*hands.shape[:-1], 32)
+    shapes: Shapes = SHAPE_OF_SUM.take(sums)
     return shapes
 
 
