@@ -21,6 +21,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import RuleViolation
 from .event_codec import EventCodec, Versioned
+from .frozen import builder
 from .game import JSON, EncodedEvent, Outcome, Progress, Viewer
 from .seats import SeatSpec
 from .views import view_body
@@ -198,16 +199,20 @@ def progress_of(
 ) -> Progress:
     """The engine's `Progress` of `state`, given what only the game can tell: the current
     unit of play (round, hand, deal or set), the seats awaited and, once over, the outcome."""
-    return Progress(
-        match_id=state.match_id,
-        version=state.version,
-        phase=state.phase,
-        round=round_no,
-        seats=state.specs,
-        awaiting=awaiting,
-        turn_started=state.turn_started,
-        turn_timeout_seconds=state.turn_timeout_seconds,
-        outcome=outcome,
-        seed=state.seed,
-        deck_commitment=state.deck_commitment,
+    return _new_progress(  # Progress's fields, in order
+        state.match_id,
+        state.version,
+        state.phase,
+        round_no,
+        state.specs,
+        awaiting,
+        state.turn_started,
+        state.turn_timeout_seconds,
+        outcome,
+        state.seed,
+        state.deck_commitment,
     )
+
+
+# Built once per state change, in every environment step and computer move.
+_new_progress = builder(Progress)

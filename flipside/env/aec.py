@@ -98,7 +98,7 @@ class FlipsideEnv(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.agents[0]
         self._sealed: dict[int, Any] = {}  # seat -> its sealed command, not yet applied
-        self._select()
+        self._select(self._next_seat())
 
     def _next_seat(self) -> int | None:
         """The first seat still to choose: awaited, without a sealed choice (None when every
@@ -109,11 +109,9 @@ class FlipsideEnv(AECEnv):
                 return seat
         return None
 
-    def _select(self) -> None:
-        """Point `agent_selection` at the next seat to choose, and fill its info."""
-        assert self.table is not None
-        seat = self._next_seat()
-        assert seat is not None
+    def _select(self, seat: int | None) -> None:
+        """Point `agent_selection` at `seat`, the next to choose, and fill its info."""
+        assert self.table is not None and seat is not None
         self.infos[self.agent_selection] = {}  # only the selected agent has an info
         self.agent_selection = self.possible_agents[seat]
         info: dict[str, Any] = {"legal_actions": self.table.legal_actions(seat)}
@@ -147,13 +145,15 @@ class FlipsideEnv(AECEnv):
         self._sealed[seat] = self.table.command(seat, action)
         self._actions.append(action)
         self._cumulative_rewards[agent] = 0.0
-        if self._next_seat() is None:  # every awaited seat has chosen: apply them together
+        following = self._next_seat()
+        if following is None:  # every awaited seat has chosen: apply them together
             for command in self._sealed.values():
                 self.table.execute(command)
             self._sealed = {}
+            following = self._next_seat()  # the match moved on, or is over (None)
         places = self.table.places
         if places is None:
-            self._select()
+            self._select(following)
             return
         self.rewards = {
             agent_name(seat): reward for seat, reward in enumerate(place_rewards(places))

@@ -8,11 +8,12 @@ up (clear: high rank up).
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import getitem
 from typing import Any
 
 import numpy as np
 
-from flipside.env.features import Vector, one_hot, put, put_ones, scaled, seat_rows
+from flipside.env.features import Vector, one_hot, put, scaled, seat_rows
 from flipside.games.flipside.cards import DECK, IDENTITY, RANK_INDEX, RANKS
 from flipside.games.flipside.commands import ChooseOrientation, Exchange
 from flipside.games.flipside.state import START_LIFE
@@ -86,12 +87,19 @@ _SEATS = _ON_TABLE + len(DECK)
 _SIZE = _SEATS + MAX_SEATS * (SEAT_WIDTH + 1)
 
 
-@lru_cache(maxsize=1 << 12)
-def _hand_places(cards: tuple[str, ...]) -> tuple[int, ...]:
-    """Where the viewer's hand sets a 1: a slot per rank, each card's up rank then its down
-    rank, the order the action spaces pick cards by. A hand stays for a round: kept."""
-    ranks = [rank for card in cards for rank in card]
-    return tuple(_SLOTS + slot * len(RANKS) + RANK_INDEX[rank] for slot, rank in enumerate(ranks))
+# Where the viewer's hand sets a 1: a slot per rank, each card's up rank then its down rank,
+# the order the action spaces pick cards by. Per position in the hand: each card, either
+# side up -> the places of its two ranks (a hand lasts a step or two: worked out beforehand).
+_RANK_PLACES = tuple(
+    {
+        card: (
+            _SLOTS + 2 * position * len(RANKS) + RANK_INDEX[card[0]],
+            _SLOTS + (2 * position + 1) * len(RANKS) + RANK_INDEX[card[1]],
+        )
+        for card in IDENTITY
+    }
+    for position in range(HAND)
+)
 
 
 @lru_cache(maxsize=1 << 8)
@@ -131,17 +139,18 @@ def encode(view: View) -> Vector:
             float(to_act == view.viewer),
         ],
     )
-    put_ones(found, _hand_places(view.seats[view.viewer].cards or ()))
+    for up, down in map(getitem, _RANK_PLACES, view.seats[view.viewer].cards or ()):
+        found[up] = found[down] = 1.0
     values = _on_table(view)  # the seat rows follow at once: one slice for both
     values += seat_rows(
         view,
-        lambda seat: (
+        lambda seat: (  # 0 for a count or place not known yet, as `scaled` (a call less)
             seat.life / START_LIFE,
             float(seat.eliminated),
             float(seat.exchanged),
-            scaled(seat.exchanged_count, HAND),
+            (seat.exchanged_count or 0) / HAND,
             float(seat.orientation_in),
-            scaled(seat.place, MAX_SEATS),
+            (seat.place or 0) / MAX_SEATS,
             float(seat.seat == to_act),
         ),
     )

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from flipside.engine.frozen import builder
 from flipside.engine.game import Viewer
-from flipside.engine.views import MatchHead, SeatHead
+from flipside.engine.views import MatchHead, SeatHead, kept_per_seat
 
 from .cards import DECK_SET, Card, OrientedCard
 from .events import (
@@ -87,7 +87,7 @@ _HIDDEN: tuple[tuple[None, ...], ...] = tuple((None,) * count for count in range
 """`_HIDDEN[n]`: the places of n drawn cards in another seat's hand (R10: 0-5 cards)."""
 
 
-def _seat_in_view(index: int, seat: SeatState, own: bool) -> SeatInView:
+def _built_seat_in_view(index: int, seat: SeatState, own: bool) -> SeatInView:
     hand = seat.hand
     drawn = len(seat.drawn)
     cards: tuple[Card | None, ...] = hand
@@ -109,6 +109,9 @@ def _seat_in_view(index: int, seat: SeatState, own: bool) -> SeatInView:
         seat.placed is not None,
         seat.placed if own else None,
     )
+
+
+_seat_in_view = kept_per_seat(_built_seat_in_view, SeatState)
 
 
 def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> MatchView:
@@ -165,8 +168,9 @@ def legal_actions(match: MatchView) -> dict[str, dict[str, object]]:
     """What the viewer may do now: the moves and the cards they may name."""
     if match.viewer is None or match.status == "finished":
         return {}
+    hand = match.hand
     if match.to_act == match.viewer:
-        return {"exchange": {"cards": list(match.hand), "min": 0, "max": len(match.hand)}}
+        return {"exchange": {"cards": list(hand), "min": 0, "max": len(hand)}}
     if match.viewer in match.awaiting_orientation:
-        return {"orientation": {"cards": list(match.hand), "count": len(match.hand)}}
+        return {"orientation": {"cards": list(hand), "count": len(hand)}}
     return {}

@@ -13,11 +13,12 @@ Computer players get a `MatchView` too, so they cannot read what their seat may 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from flipside.engine.frozen import builder
 from flipside.engine.game import JSON, Viewer
-from flipside.engine.views import MatchHead, SeatHead
+from flipside.engine.views import MatchHead, SeatHead, kept_per_seat
 
 from .cards import NUMBERS, counts_of, numbers_of
 from .events import (
@@ -104,8 +105,12 @@ _new_seat_in_view = builder(SeatInView)
 _new_match_view = builder(MatchView)
 
 
-def _seat_in_view(index: int, seat: SeatState, own: bool) -> SeatInView:
-    hand = numbers_of(seat.hand) if own else (None,) * seat.hand_size
+# A hand's cards, smallest first: a seat's own, for each view of it; hands repeat.
+_cards_of = lru_cache(maxsize=1 << 10)(numbers_of)
+
+
+def _built_seat_in_view(index: int, seat: SeatState, own: bool) -> SeatInView:
+    hand = _cards_of(seat.hand) if own else (None,) * seat.hand_size
     return _new_seat_in_view(
         index,
         seat.spec.kind,
@@ -124,10 +129,14 @@ def _seat_in_view(index: int, seat: SeatState, own: bool) -> SeatInView:
     )
 
 
+_seat_in_view = kept_per_seat(_built_seat_in_view, SeatState)
+
+
 def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> MatchView:
     """The match as `viewer` may see it; `omniscient` (an administrator) sees everything."""
     over = state.phase == "over"
     omniscient = omniscient or over
+    to_move = state.to_move
     return _new_match_view(
         state.match_id,
         state.version,
@@ -147,7 +156,7 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
         state.action_phase,
         state.start_seat,
         state.turn_order,
-        state.to_move,
+        to_move,
         state.awaiting,
         SEALED_PHASES.get(state.phase),
         len(state.round_deck),
@@ -155,10 +164,12 @@ def view(state: Match, viewer: Viewer = None, *, omniscient: bool = False) -> Ma
         len(state.contributors),
         state.drawn,
         len(state.discards),
-        state.give_up_cost() if state.to_move is not None else None,
+        state.give_up_cost() if to_move is not None else None,
         tuple(
-            _seat_in_view(index, seat, omniscient or index == viewer)
-            for index, seat in enumerate(state.seats)
+            [
+                _seat_in_view(index, seat, omniscient or index == viewer)
+                for index, seat in enumerate(state.seats)
+            ]
         ),
         state.round_deck if omniscient else None,
         state.action_deck if omniscient else None,
