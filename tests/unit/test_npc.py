@@ -145,10 +145,12 @@ def test_policy_reads_only_public_parts_of_the_view(level: str) -> None:
 
 
 def _state_with_hand(hand: tuple[str, ...], lives: tuple[int, ...] = (4, 4, 4, 4)) -> Match:
-    """An orientation phase where seat 0 holds `hand` and the others kept their dealt cards."""
+    """An orientation phase where seat 0 holds `hand` and the others kept their dealt cards:
+    a seat for each of `lives`."""
     rest = [card for card in DECK if card not in hand]
     random.Random(7).shuffle(rest)
-    hands = [hand, tuple(rest[0:5]), tuple(rest[5:10]), tuple(rest[10:15])]
+    seats_count = len(lives)
+    hands = [hand, *(tuple(rest[5 * i : 5 * i + 5]) for i in range(seats_count - 1))]
     seats = tuple(
         SeatState(SeatSpec("npc", level="hard"), life=life, dealt=cards, hand=cards, exchanged=True)
         for cards, life in zip(hands, lives, strict=True)
@@ -159,11 +161,11 @@ def _state_with_hand(hand: tuple[str, ...], lives: tuple[int, ...] = (4, 4, 4, 4
         phase="orientation",
         seats=seats,
         seed=SEED,
-        deck=tuple(rest[15:]),
+        deck=tuple(rest[5 * (seats_count - 1) :]),
         round=1,
         start_seat=0,
-        turn_order=(0, 1, 2, 3),
-        turn=4,
+        turn_order=tuple(range(seats_count)),
+        turn=seats_count,
     )
 
 
@@ -184,6 +186,20 @@ def test_easy_almost_never_plays_the_best() -> None:
     seat_view = view(_state_with_hand(HAND), 0)
     chosen = [policy_for("easy").orientation(seat_view, random.Random(n)) for n in range(50)]
     assert sum(placed == DOMINANT for placed in chosen) <= 10
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_easy_scores_are_the_field_tables_worth_of_each_orientation(seats: int) -> None:
+    """EASY samples no worlds: each orientation's score is the field tables' worth of its up
+    and down hands against `seats - 1` typical hands (R12-R13), by mask of `oriented_by_mask`."""
+    rng = random.Random(seats)
+    tables = field_tables(seats)
+    for _ in range(20):
+        hand = tuple(rng.sample(DECK, 5))
+        state = _state_with_hand(hand, (4,) * seats)
+        own = policy_for("easy").scores(view(state, 0), random.Random(0)).own
+        # The batch path's order of masks is `orientation_values`' (tested below).
+        assert own == pytest.approx(tables.scores(up_shapes(numbers(hand))).tolist())
 
 
 def test_scores_rank_the_dominant_orientation_first() -> None:

@@ -1,10 +1,14 @@
 """The five levels (RULES "Computer players"): one exchange policy, different orientation choices.
 
-Every level scores its 32 orientations by expected life change (`orientation`); a level is
-how many worlds it samples and how it picks from the scores:
+Every level scores its 32 orientations by expected life change; a level is where its
+scores come from and how it picks from them:
 
-- ``easy``, ``normal``, ``hard``: a softmax over the scores whose temperature (in life
-  units) falls from near-uniform to mostly-the-best;
+- ``easy`` reads its scores off the field tables (`field`), the worth of each up and down
+  hand against typical hands: the model the other levels expect a computer seat to play
+  by, at no cost of sampling (its softmax is too hot to gain from a finer estimate);
+- ``normal`` and ``hard`` score sampled worlds (`orientation`);
+- ``easy``, ``normal``, ``hard`` pick by a softmax over the scores whose temperature (in
+  life units) falls from near-uniform to mostly-the-best;
 - ``insane``: always the best, with more samples, and it models the other seats: a
   computer seat by its (public) level's noise, the person by their up/down habit
   (`habits`) when the match has one person and a `HabitsProvider` knows them;
@@ -24,7 +28,7 @@ from flipside.games.flipside.hands import oriented_by_mask
 from flipside.games.flipside.views import MatchView
 
 from .exchange import choose_discard
-from .field import biased_tables, field_tables
+from .field import biased_tables, field_tables, orientation_scores
 from .habits import HabitsProvider, grid_bias
 from .orientation import Model, Scores, draw_index, score_orientations, softmax_cumulative
 
@@ -32,7 +36,7 @@ from .orientation import Model, Scores, draw_index, score_orientations, softmax_
 @dataclass(frozen=True, slots=True)
 class Level:
     name: str
-    samples: int  # sampled worlds per orientation decision
+    samples: int  # sampled worlds per orientation decision; 0: the field tables' scores
     temperature: float  # softmax temperature in life units; 0 = always the best
     models_others: bool = False  # computer seats by their public level, the person by habits
     spite: float = 0.0  # weight of the target's expected utility against its own
@@ -41,7 +45,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", samples=6, temperature=3.0),
+        Level("easy", samples=0, temperature=3.0),
         Level("normal", samples=24, temperature=0.5),
         Level("hard", samples=64, temperature=0.2),
         Level("insane", samples=160, temperature=0.0, models_others=True),
@@ -88,6 +92,9 @@ class LevelPolicy:
 
     def scores(self, view: MatchView, rng: random.Random, target: int | None = None) -> Scores:
         """This level's estimate of every orientation's worth (for choices and benchmarks)."""
+        if not self.level.samples:
+            tables = field_tables(len(view.turn_order))
+            return Scores(orientation_scores(view.hand, tables)[3], {})
         return score_orientations(view, rng, self.level.samples, self.models(view), target)
 
     def models(self, view: MatchView) -> dict[int, Model]:
