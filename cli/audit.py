@@ -12,12 +12,11 @@ import click
 from flipside.db import connect
 from flipside.records.anchor import Anchor, Signature, read_anchor
 from flipside.records.anchor_heads import changes_since
-from flipside.records.audit import Verdict, audit_batch
-from flipside.store import PostgresEventStore
+from flipside.records.audit import Verdict, audit_streams
+from flipside.store.postgres import read_streams
 
 from .anchor import anchor_key
 from .common import (
-    STORE_TIMEOUT,
     database_url,
     in_batches,
     jobs_option,
@@ -101,12 +100,10 @@ def _check_anchor(url: str, anchor: Anchor, as_json: bool) -> int:
 
 
 def audit_at(url: str, batch: list[str]) -> list[Verdict]:
-    """A batch's verdicts, through connections of the process that runs it."""
-    with (
-        PostgresEventStore(url, min_size=1, max_size=1, timeout=STORE_TIMEOUT) as store,
-        connect(url) as conn,
-    ):
-        return audit_batch(store, conn, batch)
+    """A batch's verdicts, through one connection of the thread or process that runs it:
+    the events and the projections' rows are read on it (a store would open a pool)."""
+    with connect(url) as conn:
+        return audit_streams(read_streams(conn, batch), conn, batch)
 
 
 def _verdict_text(verdict: Verdict) -> str:

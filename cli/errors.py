@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import click
+import psycopg
 
 from flipside.db import DatabaseUnavailable, MigrationsPending
 from flipside.engine.records import RecordError
@@ -32,11 +33,22 @@ _EXPECTED: tuple[type[BaseException], ...] = (
 
 def one_line(error: BaseException) -> str:
     """The message for `error`, on one line."""
-    if isinstance(error, StoreUnavailable | DatabaseUnavailable):
+    if _unavailable(error):
         return f"database unavailable: {_first_line(error)}"
     if isinstance(error, _EXPECTED):
         return _first_line(error)
     return f"{type(error).__name__}: {_first_line(error)} (flipside --debug shows the traceback)"
+
+
+def _unavailable(error: BaseException) -> bool:
+    """Whether `error` says the database cannot be reached. A server lost in the middle of a
+    command (psycopg's `OperationalError` from a query) reads like one that never answered;
+    a statement the server cancelled (a timeout) is not that."""
+    if isinstance(error, StoreUnavailable | DatabaseUnavailable):
+        return True
+    return isinstance(error, psycopg.OperationalError) and not isinstance(
+        error, psycopg.errors.QueryCanceled
+    )
 
 
 def _first_line(error: BaseException) -> str:

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import click
-import psycopg
 from rich.console import Console
 from rich.table import Table
 
 from flipside.config import Settings
-from flipside.db import DatabaseUnavailable, connect, resolve_database_url
+from flipside.db import connect, resolve_database_url
 from flipside.projections.postgres import BATCH_SIZE, PROJECTIONS, Projector
 from flipside.projections.queries import checkpoints
 from flipside.projections.runner import POLL_SECONDS, follow, stop_on_signals
@@ -27,15 +24,6 @@ _NAMES = click.Choice(list(PROJECTIONS))
 def _url(ctx: click.Context) -> str:
     explicit = (ctx.find_root().obj or {}).get("database_url")
     return explicit or resolve_database_url(Settings.from_env())
-
-
-@contextmanager
-def _database_errors() -> Iterator[None]:
-    """A server lost mid-command reads as unavailable, like one that never answered."""
-    try:
-        yield
-    except psycopg.OperationalError as error:
-        raise DatabaseUnavailable(str(error).strip().splitlines()[0]) from error
 
 
 def _chosen(names: tuple[str, ...]) -> list[str]:
@@ -69,7 +57,7 @@ def projections() -> None:
 @click.pass_context
 def status(ctx: click.Context, names: tuple[str, ...], as_json: bool) -> None:
     """Each projection's checkpoint, events folded since its rebuild, and lag."""
-    with _database_errors(), connect(_url(ctx)) as conn:
+    with connect(_url(ctx)) as conn:
         found = checkpoints(conn, _chosen(names))
     rows = [
         {
@@ -96,7 +84,7 @@ def rebuild(ctx: click.Context, names: tuple[str, ...], batch: int, as_json: boo
     of them: readers see the old rows until then.
     """
     chosen = _chosen(names)
-    with _database_errors(), connect(_url(ctx)) as conn:
+    with connect(_url(ctx)) as conn:
         projector = Projector(conn, batch_size=batch)
         started = time.perf_counter()
         with progress_bar(f"rebuild {', '.join(chosen)}", None) as advance:
@@ -137,7 +125,7 @@ def run(
     """Follow new events and fold them (until SIGINT or SIGTERM, or with --once)."""
     url = _url(ctx)
     stop = stop_on_signals()
-    with _database_errors(), progress_bar("folding", None) as advance:
+    with progress_bar("folding", None) as advance:
         events = follow(
             url,
             names=_chosen(names),

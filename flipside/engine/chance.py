@@ -36,13 +36,20 @@ import hmac
 import random
 import struct
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TypeVar
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
 
 SEED_BYTES = 32
 _WORDS = struct.Struct(">8I")
 _SPAN = 1 << 32
 
 T = TypeVar("T")
+
+# The shuffles of the `shuffles_shared` block running, by (seed, label, counter, items).
+_SHARED: ContextVar[dict[tuple[bytes, str, int, tuple[Any, ...]], Any] | None] = ContextVar(
+    "shared_shuffles", default=None
+)
 
 
 def commitment(seed: bytes) -> str:
@@ -70,6 +77,41 @@ def uniform(stream: Iterator[int], n: int) -> int:
 
 def shuffle(seed: bytes, label: str, counter: int, items: Iterable[T]) -> tuple[T, ...]:
     """`items`, in the order given, after the shuffle of stream (`label`, `counter`) (step 3)."""
+    order = tuple(items)
+    shared = _SHARED.get()
+    if shared is None:
+        return _shuffled(seed, label, counter, order)
+    key = (seed, label, counter, order)
+    try:
+        found = shared.get(key)
+    except TypeError:  # unhashable items (a malformed record's): derived as without a block
+        return _shuffled(seed, label, counter, order)
+    if found is None:
+        found = shared[key] = _shuffled(seed, label, counter, order)
+    return found
+
+
+@contextmanager
+def shuffles_shared() -> Iterator[None]:
+    """Within the block (in this thread or task), a shuffle asked for again with the same
+    seed, label, counter and items is not derived again: the one derived first is the
+    same. For one audit of one match, whose deck check and decider derive the same
+    shuffles; a block a match, so that no shuffle is ever reused across matches or calls.
+
+    >>> with shuffles_shared():
+    ...     shuffle(bytes(32), "deck", 0, "abcdef") is shuffle(bytes(32), "deck", 0, "abcdef")
+    True
+    >>> shuffle(bytes(32), "deck", 0, "abcdef") is shuffle(bytes(32), "deck", 0, "abcdef")
+    False
+    """
+    token = _SHARED.set({})
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+
+
+def _shuffled(seed: bytes, label: str, counter: int, items: tuple[T, ...]) -> tuple[T, ...]:
     order = list(items)
     stream = words(seed, label, counter)
     for i in range(len(order) - 1, 0, -1):

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -42,6 +43,8 @@ from .seats import SeatSpec, stored_seats
 Data = Mapping[str, Any]
 Upcaster = Callable[[Data, Any], Data]
 """One schema version's data to the next, given the match before the event."""
+Reader = Callable[[Any], Any]
+"""How a field's stored value is read back."""
 
 
 class Versioned(Protocol):
@@ -73,7 +76,7 @@ _NOTHING: Mapping[Any, Any] = MappingProxyType({})
 class EventCodec(Generic[E]):
     """The stored form of one game's events: `EventCodec(event classes, nested fields)`."""
 
-    __slots__ = ("_fields", "_nested", "types", "upcasters")
+    __slots__ = ("_fields", "_nested", "_readers", "types", "upcasters")
 
     def __init__(
         self,
@@ -85,6 +88,11 @@ class EventCodec(Generic[E]):
         self.upcasters = upcasters  # by (event name, the version they read)
         self._fields = {cls: frozenset(field_names(cls)) for cls in self.types.values()}
         self._nested = nested
+        self._readers = {
+            cls: _readers(cls, nested.get(cls, _NOTHING))
+            for cls in self.types.values()
+            if _positional(cls)
+        }
 
     def upcasting(self, upcasters: Mapping[tuple[str, int], Upcaster]) -> EventCodec[E]:
         """This codec, reading older versions with `upcasters`."""
@@ -114,10 +122,22 @@ class EventCodec(Generic[E]):
         """The event stored as `name` at its current schema version; ``ValueError`` for an
         unknown type or field, or data its class cannot be built from."""
         cls = self._class(name)
+        readers = self._readers.get(cls)
+        if readers is None or type(data) is not dict or data.keys() != self._fields[cls]:
+            return self._from_some(name, cls, data)
+        # Audits and imports read every stored event: data holding every field, as written,
+        # is read field by field into positional arguments, with no mapping of keywords to
+        # build for the class to take apart again (a quarter of the time an event took).
+        try:
+            return cls(*[read(data[field]) for field, read in readers])
+        except (TypeError, KeyError, AttributeError) as error:
+            raise ValueError(f"{name}: {error}") from None
+
+    def _from_some(self, name: str, cls: type[E], data: Data) -> E:
+        """`from_data` of data that may leave out fields with defaults, or hold unknown ones."""
         fields = self._fields[cls]
         if not fields.issuperset(data):
             raise ValueError(f"{name} has no field(s) {sorted(set(data) - fields)}")
-        # Audits and imports read every stored event: only lists need building again.
         values = {
             field: tuples(value) if isinstance(value, list) else value
             for field, value in data.items()
@@ -165,7 +185,22 @@ def tuples(value: Any) -> Any:
     >>> tuples([["AK", "QJ"], 3])
     (('AK', 'QJ'), 3)
     """
-    if isinstance(value, list):
-        # A list, not a generator: `tuple` of a generator costs a frame switch per item.
-        return tuple([tuples(item) if isinstance(item, list) else item for item in value])
-    return value
+    if not isinstance(value, list):
+        return value
+    for item in value:
+        if isinstance(item, list):
+            # A list, not a generator: `tuple` of a generator costs a frame switch per item.
+            return tuple([tuples(item) for item in value])
+    return tuple(value)  # most lists hold no list (cards, seats): one copy, no call an item
+
+
+def _positional(cls: type) -> bool:
+    """Whether `cls` takes every field, in field order, as a positional argument."""
+    return all(field.init and not field.kw_only for field in dataclass_fields(cls))
+
+
+def _readers(cls: type, nested: Mapping[str, Nested]) -> tuple[tuple[str, Reader], ...]:
+    """How each field of `cls` is read from its stored value, in field order."""
+    return tuple(
+        (name, nested[name].read if name in nested else tuples) for name in field_names(cls)
+    )

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flipside.engine import codec
-from flipside.engine.chance import commitment
+from flipside.engine.chance import commitment, shuffles_shared
 from flipside.engine.errors import RuleViolation
 from flipside.engine.game import Progress
 from flipside.engine.read_models import Table
@@ -143,9 +143,12 @@ def audit_stream(match_id: str, stored: Sequence[StoredEvent]) -> Verdict:
     if seed is None:  # nothing that follows from the seed can be checked
         audit.fail(events[0][0], "commitment", "the record holds no seed to check it against")
         return audit.verdict(len(stored))
-    for failure in game.records.audit_checks(events, seed):
-        audit.fail(failure.version, failure.check, failure.message)
-    finished = _check_decider(audit, game, events)
+    # The game's checks and the decider derive the same shuffles from the seed, each on its
+    # own cards: one derivation serves both when their cards agree (this match's only).
+    with shuffles_shared():
+        for failure in game.records.audit_checks(events, seed):
+            audit.fail(failure.version, failure.check, failure.message)
+        finished = _check_decider(audit, game, events)
     return audit.verdict(len(stored), finished, revealed)
 
 
@@ -238,13 +241,15 @@ def _check_decider(audit: _Audit, game: AnyGame, events: Versioned) -> bool:
 
     Returns whether the match, as far as it checks out, is over.
     """
+    stored = [event for _, event in events]
     state, at = game.initial_state(), 0
-    while at < len(events):
-        version, command = _command_at(game, events, at)
-        if command is None:
-            audit.fail(version, "decider", f"{type(events[at][1]).__name__} follows no command")
+    while at < len(stored):
+        found = _command_at(game, stored, at)
+        if found is None:
+            audit.fail(events[at][0], "decider", f"{type(stored[at]).__name__} follows no command")
             break
-        name = type(command).__name__
+        index, command = found
+        version, name = events[index][0], type(command).__name__
         try:
             emitted, state = game.execute(state, command)
         except RuleViolation as error:
@@ -253,24 +258,24 @@ def _check_decider(audit: _Audit, game: AnyGame, events: Versioned) -> bool:
         except (LookupError, TypeError, ValueError) as error:  # a command of malformed fields
             audit.fail(version, "decider", f"{name} fails: {error!r}")
             break
-        stored = [event for _, event in events[at : at + len(emitted)]]
-        if stored != emitted:
-            _report_mismatch(audit, events, at, stored, emitted)
+        behind = stored[at : at + len(emitted)]
+        if behind != emitted:
+            _report_mismatch(audit, events, at, behind, emitted)
             break
         at += len(emitted)
     return game.progress(state).outcome is not None
 
 
-def _command_at(game: AnyGame, events: Versioned, at: int) -> tuple[int, Any]:
-    """The command that began the decision at `at`, and the version of the event it is
-    behind. A decision may begin with events no command is behind (a card game's reshuffle
-    before the draw that needs it): the command is behind the first that has one."""
+def _command_at(game: AnyGame, events: Sequence[Any], at: int) -> tuple[int, Any] | None:
+    """(index, command) of the command that began the decision at `at`; None if no event
+    from there on has one. A decision may begin with events no command is behind (a card
+    game's reshuffle before the draw that needs it): the command is behind the first that
+    has one."""
     for index in range(at, len(events)):  # by index: a slice would copy the rest each time
-        version, event = events[index]
-        command = game.command_behind(event)
+        command = game.command_behind(events[index])
         if command is not None:
-            return version, command
-    return events[at][0], None
+            return index, command
+    return None
 
 
 def _report_mismatch(
@@ -297,7 +302,13 @@ def audit_batch(
 ) -> list[Verdict]:
     """The verdicts on many matches, read in a few queries: their events, and the rows the
     projections hold for them (the summaries, and each table of their games)."""
-    streams = store.read_streams(match_ids)
+    return audit_streams(store.read_streams(match_ids), source, match_ids)
+
+
+def audit_streams(
+    streams: Mapping[str, Sequence[StoredEvent]], source: queries.Source, match_ids: Sequence[str]
+) -> list[Verdict]:
+    """`audit_batch` of matches whose events are read (`EventStore.read_streams`)."""
     summaries = queries.matches_by_id(source, match_ids)
     tables = {
         table.name: queries.table_rows(source, table, match_ids)

@@ -124,10 +124,33 @@ def event_hash_from_json(
     The envelope's canonical JSON is spliced together (its keys in sorted order) instead of
     encoding the data a second time; the store's append uses this on its hot path.
     """
+    return _spliced_hash(
+        prev_hash,
+        canonical_string(stream_id),
+        version,
+        canonical_string(event_id),
+        canonical_string(type),
+        schema_version,
+        data_json,
+        metadata_json,
+    )
+
+
+def _spliced_hash(
+    prev_hash: str,
+    stream_json: str,
+    version: int,
+    event_json: str,
+    type_json: str,
+    schema_version: int,
+    data_json: str,
+    metadata_json: str,
+) -> str:
+    """`event_hash_from_json`, given the `canonical_string` of the strings as well."""
     envelope = (
-        f'{{"data":{data_json},"event_id":{canonical_string(event_id)},'
+        f'{{"data":{data_json},"event_id":{event_json},'
         f'"metadata":{metadata_json},"schema_version":{canonical_integer(schema_version)},'
-        f'"stream_id":{canonical_string(stream_id)},"type":{canonical_string(type)},'
+        f'"stream_id":{stream_json},"type":{type_json},'
         f'"version":{canonical_integer(version)}}}'
     )
     return hashlib.sha256(bytes.fromhex(prev_hash) + envelope.encode()).hexdigest()
@@ -146,19 +169,24 @@ def canonical_integer(value: int) -> str:
 
 def recompute_hash(event: ChainedEvent) -> str:
     """The hash `event` should carry, given its own `prev_hash`."""
-    return _hash_of(event, canonical_text(event.data), canonical_text(event.metadata))
+    return _hash_of(event, canonical_text(event.data), canonical_text(event.metadata), {})
 
 
-def _hash_of(event: ChainedEvent, data_json: str, metadata_json: str) -> str:
-    return event_hash_from_json(
+def _hash_of(
+    event: ChainedEvent, data_json: str, metadata_json: str, strings: dict[str, str]
+) -> str:
+    """`recompute_hash`, given the canonical texts of data and metadata, and `strings`: the
+    `canonical_string` of stream ids and types encoded so far (a stream repeats them)."""
+    stream_id, type_ = event.stream_id, event.type
+    return _spliced_hash(
         event.prev_hash,
-        stream_id=event.stream_id,
-        version=event.version,
-        event_id=event.event_id,
-        type=event.type,
-        schema_version=event.schema_version,
-        data_json=data_json,
-        metadata_json=metadata_json,
+        strings.get(stream_id) or strings.setdefault(stream_id, canonical_string(stream_id)),
+        event.version,
+        canonical_string(event.event_id),
+        strings.get(type_) or strings.setdefault(type_, canonical_string(type_)),
+        event.schema_version,
+        data_json,
+        metadata_json,
     )
 
 
@@ -185,6 +213,7 @@ def check_chain(events: Iterable[ChainedEvent]) -> ChainCheck:
     broken = miswritten = None
     metadata: Mapping[str, Any] | None = None
     metadata_json = ""
+    strings: dict[str, str] = {}
     for event in events:
         data_json = canonical_text(event.data)
         if event.metadata is not metadata:  # the events of an append share theirs
@@ -196,7 +225,7 @@ def check_chain(events: Iterable[ChainedEvent]) -> ChainCheck:
         if event.version != expected_version:
             broken = expected_version
         elif event.prev_hash != expected_prev or event.hash != _hash_of(
-            event, data_json, metadata_json
+            event, data_json, metadata_json, strings
         ):
             broken = event.version
         expected_prev, expected_version = event.hash, expected_version + 1
