@@ -56,30 +56,23 @@ def on_starting(server: Any = None) -> None:
         )
 
 
-_STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT)
-
-
 def post_fork(server: Any, worker: Any) -> None:
-    """gunicorn hook, in each worker: a stop while it loads leaves at once, then gunicorn's
-    own errors (a bad request line or header) as problem+json. Not in the master: importing
-    the app before `on_starting` has set up the shared metrics directory would leave each
-    worker counting its metrics on its own.
+    """gunicorn hook, in each worker: a stop while it boots leaves at once
+    (`serve_worker.leave_at_once`), then gunicorn's own errors (a bad request line or header)
+    as problem+json. Not in the master: importing the app before `on_starting` has set up
+    the shared metrics directory would leave each worker counting its metrics on its own.
 
-    A new worker has the master's signal handlers until gunicorn installs its own, after it
-    has loaded the app (a second or more): those only queue the signal for the master's
-    loop, so a stop in that second was lost, and the master, which tells each worker once,
-    waited out its whole graceful timeout (30 s). A worker that serves nothing yet has
-    nothing to finish."""
-    for signum in _STOP_SIGNALS:
-        signal.signal(signum, _leave)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)  # (blocked over the fork)
+    A new worker has the master's signal handlers until it sets its own: those only queue
+    the signal for the master's loop, so a stop then was lost, and the master, which tells
+    each worker once, waited out its whole graceful timeout (30 s). (`FlipsideArbiter`
+    holds the stop signals over the fork, for this hook.)"""
+    from .serve_worker import STOP_SIGNALS, leave_at_once
+
+    leave_at_once(worker)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     from flipside.api.server_errors import install
 
     install()
-
-
-def _leave(signum: int, frame: Any) -> None:
-    sys.exit(0)
 
 
 def post_worker_init(worker: Any) -> None:
@@ -93,8 +86,10 @@ def post_worker_init(worker: Any) -> None:
     stop on gthread's method queue (a SimpleQueue and a pipe: safe in a handler)."""
     from flipside.api.stopping import stop
 
+    from .serve_worker import STOP_SIGNALS
+
     handle = stop_handler(worker, stop)
-    for signum in _STOP_SIGNALS:
+    for signum in STOP_SIGNALS:
         signal.signal(signum, handle)
     signal.siginterrupt(signal.SIGTERM, False)  # as gunicorn had it: requests' calls go on
 
@@ -120,7 +115,8 @@ def worker_exit(server: Any, worker: Any) -> None:
     if worker.alive:
         return
     worker.tpool.shutdown(wait=True)
-    dependencies = getattr(worker.wsgi, "extensions", {}).get("flipside")
+    app = getattr(worker, "wsgi", None)  # (none in a worker aborted while it loaded the app)
+    dependencies = getattr(app, "extensions", {}).get("flipside")
     if dependencies is not None:  # (another app may be served with ops/gunicorn.conf.py)
         dependencies.service.store.close()
         dependencies.credentials.close()
@@ -146,17 +142,19 @@ def _gunicorn_app(options: dict[str, Any], runner: RunnerProcess | None) -> Any:
     from gunicorn.app.base import BaseApplication
     from gunicorn.arbiter import Arbiter
 
+    from .serve_worker import STOP_SIGNALS
+
     class FlipsideArbiter(Arbiter):
         """gunicorn's master, keeping the projection runner running beside the workers."""
 
         def spawn_worker(self) -> int:
             """A stop signal that comes while a worker forks waits until the worker has set
             its own handlers (`post_fork`); the master's own wait the few microseconds."""
-            signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+            signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
             try:
                 return int(super().spawn_worker())
             finally:  # (in the master; a worker only comes here when it leaves)
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
         def manage_workers(self) -> None:  # called about every second
             super().manage_workers()

@@ -13,6 +13,10 @@ a deadline (behind a proxy, which sends whole heads at once, this never bites). 
 connection that closes after its answer lingers (`linger`) in its own thread, not in the
 worker's loop.
 
+Until a worker serves, a stop signal ends it at once (`leave_at_once`): it has nothing to
+finish, and gunicorn's master tells each worker only once, so a stop it let pass held the whole
+server's stop for the master's graceful timeout (30 s).
+
 This module is loaded by gunicorn's master too (the worker class is named by its path):
 it must not import the app.
 """
@@ -20,7 +24,10 @@ it must not import the app.
 from __future__ import annotations
 
 import contextlib
+import os
+import signal
 import socket
+import sys
 import threading
 import time
 from collections import Counter
@@ -32,6 +39,28 @@ HEAD_SECONDS = 10.0  # a head is a few hundred bytes: a fraction of a second on 
 HEADS_PER_CLIENT = 128  # heads read at once for one address (a browser opens six)
 TICK_SECONDS = 0.5  # how often the watchdog looks
 LINGER_SECONDS = 2.0  # as gunicorn's own lingering close
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT)
+
+
+def leave_at_once(worker: Any) -> None:
+    """Until `worker` serves, a stop signal ends its process at once.
+
+    The handler ends the process itself rather than raise SystemExit: a handler's exception
+    is raised in whatever code runs when the signal lands, and Python drops one raised in a
+    ``__del__`` or a weakref callback, such as the one importlib runs as each module's import
+    lock is freed (hundreds of times while the app's modules load). The worker then booted
+    and served on, its one stop lost."""
+
+    def leave(signum: int, frame: Any) -> None:
+        try:  # (the log line gunicorn writes when a worker leaves)
+            worker.log.info("Worker exiting (pid: %s)", worker.pid)
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(0)
+
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, leave)
 
 
 class HeadDeadlines:
@@ -91,6 +120,22 @@ class HeadDeadlineWorker(ThreadWorker):
         self.heads = HeadDeadlines()
         threading.Thread(target=self.heads.watch, name="flipside-heads", daemon=True).start()
         super().init_process()
+
+    def init_signals(self) -> None:
+        """gunicorn's handlers, but a stop still leaves at once while the app loads, which
+        gunicorn does after this: its own quick stop raised SystemExit inside the app's import,
+        and a worker that had opened its pools then left through the interpreter's teardown.
+
+        The stop signals wait meanwhile: gunicorn resets each handler to the default before
+        it sets its own, and a signal that came in between either killed the worker
+        (SIGQUIT's default) or, caught by the old handler but run after the reset, was
+        dropped by Python ("ignored due to race condition")."""
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        try:
+            super().init_signals()
+            leave_at_once(self)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     def handle(self, conn: Any) -> Any:
         if not self.heads.start(conn):  # its client is already using its share

@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +33,11 @@ class Served:
         """Send `signum`; the seconds until the whole server has exited (it must exit 0)."""
         started = time.monotonic()
         self.process.send_signal(signum)
-        assert self.process.wait(timeout=30) == 0, self.output()[-3000:]
+        try:
+            code = self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"still running after 30 s:\n{self.output()[-3000:]}") from None
+        assert code == 0, self.output()[-3000:]
         return time.monotonic() - started
 
 
@@ -50,15 +54,20 @@ def flipside_serve(
 
 @contextmanager
 def flipside_starting(
-    database_url: str, log_path: Path, *options: str, port: int | None = None
+    database_url: str,
+    log_path: Path,
+    *options: str,
+    port: int | None = None,
+    command: Sequence[str] = (FLIPSIDE, "serve"),
 ) -> Iterator[Served]:
-    """`flipside serve` as `flipside_serve` starts it, not yet ready."""
+    """`flipside serve` as `flipside_serve` starts it, not yet ready (or `command`, which
+    takes the same options)."""
     port = port or free_port()
     env = {**os.environ, "FLIPSIDE_DATABASE_URL": database_url, "FLIPSIDE_LOG_FORMAT": "json"}
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)  # the server makes its own
     with log_path.open("ab") as log:
         process = subprocess.Popen(
-            [FLIPSIDE, "serve", "--port", str(port), *options],
+            [*command, "--port", str(port), *options],
             cwd=ROOT,
             env=env,
             stdout=log,
