@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -47,10 +47,10 @@ def numbered(first: int, count: int) -> Run:
     return _run(tuple(range(first, first + count)))
 
 
-@dataclass(frozen=True, slots=True)
-class Later:
+class Later(NamedTuple):
     """The bodies of a run of action numbers from `first`, each built from its offset only
-    when read."""
+    when read (a tuple: one is made at every step, and a frozen dataclass's ``__init__``
+    costs more)."""
 
     first: int
     build: Callable[[int], JSON]  # number - first -> the body
@@ -172,5 +172,5 @@ def picked_cards(
     positions = subsets(len(cards))
     found.later(
         sized_numbers(first, len(cards), frozenset(sizes)),
-        Later(first, lambda mask: body([cards[index] for index in positions[mask]])),
+        Later(first, lambda mask: body(list(map(cards.__getitem__, positions[mask])))),
     )

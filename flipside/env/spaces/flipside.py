@@ -7,13 +7,15 @@ up (clear: high rank up).
 
 from __future__ import annotations
 
-from functools import lru_cache
+import struct
+from functools import cache, lru_cache
 from operator import getitem
 from typing import Any
 
 import numpy as np
 
-from flipside.env.features import Vector, one_hot, put, scaled, seat_rows
+from flipside.engine.frozen import builder
+from flipside.env.features import Vector, one_hot, scaled
 from flipside.games.flipside.cards import DECK, IDENTITY, RANK_INDEX, RANKS
 from flipside.games.flipside.commands import ChooseOrientation, Exchange
 from flipside.games.flipside.state import START_LIFE
@@ -75,8 +77,13 @@ def command(seat: int, body: JSON) -> Any:
     hand as the game writes them (R3), so an orientation takes them as they are and an
     exchange only needs each card's identity."""
     if body["kind"] == "exchange":
-        return Exchange(seat, tuple(IDENTITY[card] for card in body["discard"]))
-    return ChooseOrientation(seat, tuple(body["cards"]))
+        return _exchange(seat, tuple(map(IDENTITY.__getitem__, body["discard"])))
+    return _choose_orientation(seat, tuple(body["cards"]))
+
+
+# A command is made at every step: without the frozen dataclasses' own ``__init__``.
+_exchange = builder(Exchange)
+_choose_orientation = builder(ChooseOrientation)
 
 
 # Where each part of the observation begins.
@@ -112,50 +119,61 @@ def _pile_counts(pile: tuple[str, ...]) -> tuple[float, ...]:
     return tuple(counts)
 
 
-def _on_table(view: View) -> list[float]:
-    """How many of each card of the deck the viewer can see outside its own hand."""
-    me = view.viewer
-    counts = list(_pile_counts(view.used_pile))
-    for seat in view.seats:
-        for card in seat.discarded or ():
-            counts[IDENTITY_INDEX[card]] += 1.0
-        if seat.seat != me:
-            for card in (*(seat.placed or ()), *(seat.cards or ())):
-                if card:
-                    counts[IDENTITY_INDEX[card]] += 1.0
-    return counts
+@lru_cache(maxsize=1 << 12)
+def _front(phase: str, round_no: int, deck_count: int, acting: bool) -> tuple[float, ...]:
+    """The phase, the round, the deck's size and whether the viewer acts: a few values
+    taken again and again, so worked out once each."""
+    return (
+        *one_hot(phase, PHASES),
+        scaled(round_no, 10),
+        scaled(deck_count, len(DECK)),
+        float(acting),
+    )
 
 
 def encode(view: View) -> Vector:
     found = np.zeros(_SIZE, dtype=np.float32)
-    to_act = view.to_act
-    put(
-        found,
-        0,
-        [
-            *one_hot(view.phase, PHASES),
-            scaled(view.round, 10),
-            scaled(view.deck_count, len(DECK)),
-            float(to_act == view.viewer),
-        ],
-    )
-    for up, down in map(getitem, _RANK_PLACES, view.seats[view.viewer].cards or ()):
-        found[up] = found[down] = 1.0
-    values = _on_table(view)  # the seat rows follow at once: one slice for both
-    values += seat_rows(
-        view,
-        lambda seat: (  # 0 for a count or place not known yet, as `scaled` (a call less)
+    me, to_act, seats = view.viewer, view.to_act, view.seats
+    # How many of each card of the deck the viewer can see outside its own hand, then a row
+    # for each seat from the viewer's chair (as `seat_rows` lays them out): one slice for
+    # both, filled in one pass over the seats without a call per seat (every step of a
+    # learner encodes a view).
+    counts = list(_pile_counts(view.used_pile))
+    rows: list[float] = []
+    for seat in seats[me:] + seats[:me]:
+        index = seat.seat
+        shown = seat.discarded or ()
+        if index != me:  # the viewer's own cards are in its slots
+            shown = (*shown, *(seat.placed or ()), *(seat.cards or ()))
+        for card in shown:
+            if card:  # None: a card the viewer may not see
+                counts[IDENTITY_INDEX[card]] += 1.0
+        rows += (  # 0 for a count or place not known yet, as `scaled`; flags without float()
+            1.0,
             seat.life / START_LIFE,
-            float(seat.eliminated),
-            float(seat.exchanged),
+            1.0 if seat.eliminated else 0.0,
+            1.0 if seat.exchanged else 0.0,
             (seat.exchanged_count or 0) / HAND,
-            float(seat.orientation_in),
+            1.0 if seat.orientation_in else 0.0,
             (seat.place or 0) / MAX_SEATS,
-            float(seat.seat == to_act),
-        ),
-    )
-    put(found, _ON_TABLE, values)
+            1.0 if index == to_act else 0.0,
+        )
+    counts += rows
+    # The front, the hand's slots as zeros, then the counts and rows, in one packing (each
+    # has a fixed cost, as much as packing some dozens of values); then the hand's ones.
+    front = _front(view.phase, view.round, view.deck_count, to_act == me)
+    # numpy's stubs do not declare the buffer an ndarray exports
+    _packing(len(counts)).pack_into(found, 0, *front, *counts)  # type: ignore[arg-type]
+    for up, down in map(getitem, _RANK_PLACES, seats[me].cards or ()):
+        found[up] = found[down] = 1.0
     return found
+
+
+@cache
+def _packing(values: int) -> struct.Struct:
+    """The front's floats, zero bytes over the hand's slots, then `values` floats (the counts
+    of the cards on the table and the rows of the seats at the table)."""
+    return struct.Struct(f"{_FRONT}f{4 * (_ON_TABLE - _SLOTS)}x{values}f")
 
 
 SPACES = GameSpaces(
