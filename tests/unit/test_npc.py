@@ -198,8 +198,9 @@ def test_easy_scores_are_the_field_tables_worth_of_each_orientation(seats: int) 
         hand = tuple(rng.sample(DECK, 5))
         state = _state_with_hand(hand, (4,) * seats)
         own = policy_for("easy").scores(view(state, 0), random.Random(0)).own
-        # The batch path's order of masks is `orientation_values`' (tested below).
-        assert own == pytest.approx(tables.scores(up_shapes(numbers(hand))).tolist())
+        # By count key, mask by mask in the order of `orientation_values`, as the model of
+        # the other seats reads them: the same worth as EASY's lookups by shape.
+        assert own == pytest.approx(orientation_scores(hand, tables)[3])
 
 
 def test_scores_rank_the_dominant_orientation_first() -> None:
