@@ -21,7 +21,9 @@ imported in the workers, after ``PROMETHEUS_MULTIPROC_DIR`` is set.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import queue
 import shutil
 import signal
 import sys
@@ -64,15 +66,31 @@ def post_fork(server: Any, worker: Any) -> None:
 
     A new worker has the master's signal handlers until it sets its own: those only queue
     the signal for the master's loop, so a stop then was lost, and the master, which tells
-    each worker once, waited out its whole graceful timeout (30 s). (`FlipsideArbiter`
-    holds the stop signals over the fork, for this hook.)"""
+    each worker once, waited out its whole graceful timeout (30 s). `FlipsideArbiter` holds
+    the stop signals over the fork, for this hook; under gunicorn's own master
+    (``ops/gunicorn.conf.py``) a stop may come first, and is found on this process's copy
+    of the master's queue (`_stop_queued`)."""
     from .serve_worker import STOP_SIGNALS, leave_at_once
 
     leave_at_once(worker)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    if _stop_queued(server, STOP_SIGNALS):
+        signal.raise_signal(signal.SIGTERM)  # the worker leaves at once, as for any stop
     from flipside.api.server_errors import install
 
     install()
+
+
+def _stop_queued(server: Any, stops: tuple[signal.Signals, ...]) -> bool:
+    """Whether a stop signal came to this worker before it set its own handlers: gunicorn's
+    master queues a signal (`Arbiter.signal`) on a queue that this process, a copy of the
+    master, has its own copy of, which nothing here would read. (A stop the master had
+    queued but not read before the fork is here too: the master is stopping then.)"""
+    seen = []
+    with contextlib.suppress(queue.Empty):
+        while True:
+            seen.append(server.SIG_QUEUE.get_nowait())
+    return any(signum in stops for signum in seen)
 
 
 def post_worker_init(worker: Any) -> None:
