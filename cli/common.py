@@ -21,6 +21,7 @@ from flipside.config import Settings
 from flipside.db import connect, resolve_database_url
 from flipside.service import UnknownMatch
 from flipside.store import PostgresEventStore, StoredEvent, iter_stream_ids
+from flipside.store.postgres import read_streams
 
 STORE_TIMEOUT = 5.0  # seconds to wait for a connection before saying the database is down
 BATCH_MATCHES = 100  # matches read in one query: round trips cost more than rows
@@ -126,9 +127,10 @@ def _chunks(ids: Iterable[str]) -> Iterator[list[str]]:
 
 
 def read_batch(url: str, batch: list[str]) -> dict[str, list[StoredEvent]]:
-    """The events of a batch of matches, by id, through a connection of this process."""
-    with PostgresEventStore(url, min_size=1, max_size=1, timeout=STORE_TIMEOUT) as store:
-        return store.read_streams(batch)
+    """The events of a batch of matches, by id, through one connection of the thread or
+    process that runs it (a store would open a pool for the one query)."""
+    with connect(url) as conn:
+        return read_streams(conn, batch)
 
 
 def created_since(events: Sequence[StoredEvent], since: datetime | None) -> bool:

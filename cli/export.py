@@ -29,7 +29,7 @@ from flipside.records.export import (
 )
 from flipside.records.jsonl import jsonl_lines
 from flipside.store import PostgresEventStore
-from flipside.store.postgres import read_records
+from flipside.store.postgres import read_records, read_streams
 
 from .common import (
     created_at_or_after,
@@ -159,17 +159,17 @@ def _jsonl_at(
     texts; those of matches with events stored without them, made here from their events."""
     with connect(url) as conn:
         records = read_records(conn, batch)
-    chosen = [
-        (match_id, records[match_id])
-        for match_id in batch
-        if match_id in records
-        and created_at_or_after(records[match_id].created_at, since)
-        and (named or begun_by(records[match_id].first_type, game))
-    ]
-    for match_id, record in chosen:
-        require_game(JSONL, game, match_id, record.first_type)
-    untexted = [match_id for match_id, record in chosen if record.text is None]
-    stored = read_batch(url, untexted) if untexted else {}
+        chosen = [
+            (match_id, records[match_id])
+            for match_id in batch
+            if match_id in records
+            and created_at_or_after(records[match_id].created_at, since)
+            and (named or begun_by(records[match_id].first_type, game))
+        ]
+        for match_id, record in chosen:
+            require_game(JSONL, game, match_id, record.first_type)
+        untexted = [match_id for match_id, record in chosen if record.text is None]
+        stored = read_streams(conn, untexted) if untexted else {}
     text = "".join(
         jsonl_lines(stored[match_id]) if record.text is None else record.text
         for match_id, record in chosen
