@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import threading
+from functools import lru_cache
 
 import numpy as np
 
@@ -32,14 +33,23 @@ def unseen_numbers(view: MatchView, *, with_used_pile: bool = False) -> Ints:
     (the pile is shuffled into a short deck, R14)."""
     # A byte per card, cleared from Python: half the cost of the view's sets of cards or of
     # a numpy mask set from a list (a call's overhead outweighs its 30 cards).
-    unseen = bytearray(_NONE_SEEN)
+    unseen = bytearray(_outside_the_pile(view.used_pile, with_used_pile))
     for seat in view.seats:
         for card in seat.cards + seat.discarded:
             unseen[_PLACE[card]] = 0
-    for card in view.used_pile:
-        unseen[_PLACE[card]] = with_used_pile
     numbers: Ints = np.frombuffer(unseen, dtype=np.bool_).nonzero()[0]
     return numbers
+
+
+@lru_cache(maxsize=64)
+def _outside_the_pile(used_pile: tuple[Card, ...], with_used_pile: bool) -> bytes:
+    """The bytes of `unseen_numbers` before the seats' cards are cleared: the used pile
+    holds half the cards a seat has seen late in a match, and stays the same for a round
+    (R14), while a seat's cards change at every exchange."""
+    unseen = bytearray(_NONE_SEEN)
+    for card in used_pile:
+        unseen[_PLACE[card]] = with_used_pile
+    return bytes(unseen)
 
 
 def chance(rng: random.Random) -> np.random.Generator:
