@@ -28,7 +28,7 @@ from flipside.games.flipside.npc import (
     next_command,
     policy_for,
 )
-from flipside.games.flipside.npc.draws import chance, sample_rows
+from flipside.games.flipside.npc.draws import chance, disjoint_rows, sample_rows
 from flipside.games.flipside.npc.driver import npc_policies
 from flipside.games.flipside.npc.field import (
     biased_tables,
@@ -282,6 +282,31 @@ def test_draws_are_reproducible_distinct_cards_from_the_pool() -> None:
     # Uniform: each card is drawn at the rate 6/20, every place alike.
     counts = Counter(first[:, 0].tolist())
     assert len(counts) == 20 and max(counts.values()) < 40
+
+
+@pytest.mark.parametrize("size", [5, 7, 12, 20, 41, 60])
+def test_disjoint_draws_are_distinct_cards_and_share_none_within_a_shuffle(size: int) -> None:
+    pool = numbers(DECK[:size])
+    draws = disjoint_rows(pool, 10, 5, chance(random.Random(size)))
+    assert (draws == disjoint_rows(pool, 10, 5, chance(random.Random(size)))).all()
+    assert draws.shape == (10, 5)
+    rows = [set(row) for row in draws.tolist()]
+    assert all(len(row) == 5 and row <= set(pool.tolist()) for row in rows)
+    per_shuffle = size // 5
+    for first in range(0, 10, per_shuffle):  # the rows cut from one shuffle
+        shuffle = rows[first : first + per_shuffle]
+        assert len(set().union(*shuffle)) == 5 * len(shuffle)
+
+
+def test_disjoint_draws_are_uniform_in_every_place() -> None:
+    # 4,000 draws from 40 cards: each card at each of the five places 100 times on average;
+    # a skewed draw (say one that favours the pool's first cards) lies far outside 40-175.
+    pool = numbers(DECK[:40])
+    generator = chance(random.Random(3))
+    draws = np.concatenate([disjoint_rows(pool, 10, 5, generator) for _ in range(400)])
+    for place in range(5):
+        counts = Counter(draws[:, place].tolist())
+        assert len(counts) == 40 and 40 < min(counts.values()) <= max(counts.values()) < 175
 
 
 def test_pareto_keeps_every_orientation_not_beaten_on_both_sides() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from flipside.engine.seats import SeatSpec
 from flipside.games.flipside.npc import npc_policies
-from flipside.games.flipside.npc.draws import chance, sample_rows, unseen_numbers
+from flipside.games.flipside.npc.draws import chance, disjoint_rows, unseen_numbers
 from flipside.games.flipside.npc.exchange import (
     DRAWS,
     HAND_SIZE,
@@ -63,7 +63,7 @@ def _discard_scoring_every_candidate(view: MatchView, rng: random.Random) -> tup
     """`choose_discard` as one batch of all six candidates, every total computed."""
     order = _keep_order(view.hand)
     pool = unseen_numbers(view, with_used_pile=view.deck_count < HAND_SIZE)
-    draws = sample_rows(pool, DRAWS, HAND_SIZE, chance(rng))
+    draws = disjoint_rows(pool, DRAWS, HAND_SIZE, chance(rng))
     discarded = np.arange(HAND_SIZE)[None, None, :] < np.arange(HAND_SIZE + 1)[:, None, None]
     hands = np.where(discarded, draws[None, :, :], numbers(order)[None, None, :])
     totals = equities(hands, field_tables(len(view.turn_order))).sum(axis=1).tolist()

@@ -67,6 +67,22 @@ def chance(rng: random.Random) -> np.random.Generator:
     return generator
 
 
+def disjoint_rows(pool: Ints, rows: int, count: int, generator: np.random.Generator) -> Ints:
+    """`rows` draws of `count` cards each, every row a uniform draw without replacement from
+    `pool`, in random order, and the rows cut from as few shuffles of the pool as hold them:
+    rows from one shuffle share no card.
+
+    Each row alone is a draw as `sample_rows` makes, but together they cover the pool more
+    evenly (sampling without replacement), so a mean over them varies less; and shuffling
+    one row of keys per `len(pool) // count` draws costs a fraction of a row of keys a draw.
+    """
+    per_shuffle = len(pool) // count
+    shuffles = -(-rows // per_shuffle)
+    cut = generator.random((shuffles, len(pool))).argsort(axis=1)[:, : per_shuffle * count]
+    drawn: Ints = pool.take(cut.reshape(-1, count)[:rows])
+    return drawn
+
+
 def sample_rows(pool: Ints, rows: int, count: int, generator: np.random.Generator) -> Ints:
     """`rows` draws of `count` cards each, every row a uniform draw without replacement
     from `pool`, in random order (sorting by random keys is a uniform permutation)."""

@@ -6,7 +6,9 @@ for m = 0..5. Each candidate is valued by its mean field equity (`field.equities
 sides of R12-R13) over draws from the cards this seat has not seen: card counting, since
 every dealt card, discard and used card is public. The same draws serve every candidate
 (common random numbers), so the comparison between candidates is less noisy than each
-estimate; the search stops at the first candidate that is worse than the one before.
+estimate, and the draws share no card while the pool holds them (`draws.disjoint_rows`),
+so each estimate is less noisy too; the search stops at the first candidate that is worse
+than the one before.
 The candidates are scored in numpy batches, not one call each: candidates 0-3 at once (the
 search stops within them five times in six), then 4-5 only if the search gets there.
 """
@@ -21,7 +23,7 @@ import numpy as np
 from flipside.games.flipside.cards import DECK, RANK_INDEX, Card
 from flipside.games.flipside.views import MatchView
 
-from .draws import chance, sample_rows, unseen_numbers
+from .draws import chance, disjoint_rows, unseen_numbers
 from .field import FieldTables, equities, field_tables
 from .shapes import Ints, numbers
 
@@ -93,7 +95,7 @@ def _totals(batch: _Batch, cards: Ints, tables: FieldTables) -> list[float]:
 def choose_discard(view: MatchView, rng: random.Random) -> tuple[Card, ...]:
     """The cards this seat discards, chosen from its view alone."""
     order = _keep_order(view.hand)
-    draws = sample_rows(_draw_pool(view, HAND_SIZE), DRAWS, HAND_SIZE, chance(rng))
+    draws = disjoint_rows(_draw_pool(view, HAND_SIZE), DRAWS, HAND_SIZE, chance(rng))
     cards = _cards(draws, order)
     tables = field_tables(len(view.turn_order))
     totals = _totals(_BATCHES[0], cards, tables)
