@@ -34,10 +34,15 @@ def decode(game: AnyGame, record: StoredRecord, state: Any) -> Any:
 
     Raises ``ValueError`` for another game's record or an unknown type.
     """
-    game_id, name = split_type(record.type)
+    return game.decode(event_name(game, record.type), record.schema_version, record.data, state)
+
+
+def event_name(game: AnyGame, stored_type: str) -> str:
+    """The name of `game`'s event stored as `stored_type`; ``ValueError`` for another game's."""
+    game_id, name = split_type(stored_type)
     if game_id != game.id:
-        raise ValueError(f"a {game_id} record in a {game.id} match: {record.type!r}")
-    return game.decode(name, record.schema_version, record.data, state)
+        raise ValueError(f"a {game_id} record in a {game.id} match: {stored_type!r}")
+    return name
 
 
 def fold(game: AnyGame, records: Iterable[StoredRecord], state: Any = None) -> Any:

@@ -36,6 +36,7 @@ from dataclasses import fields as dataclass_fields
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from .frozen import builder
 from .game import EncodedEvent
 from .plain import field_names
 from .seats import SeatSpec, stored_seats
@@ -43,8 +44,6 @@ from .seats import SeatSpec, stored_seats
 Data = Mapping[str, Any]
 Upcaster = Callable[[Data, Any], Data]
 """One schema version's data to the next, given the match before the event."""
-Reader = Callable[[Any], Any]
-"""How a field's stored value is read back."""
 
 
 class Versioned(Protocol):
@@ -76,7 +75,7 @@ _NOTHING: Mapping[Any, Any] = MappingProxyType({})
 class EventCodec(Generic[E]):
     """The stored form of one game's events: `EventCodec(event classes, nested fields)`."""
 
-    __slots__ = ("_fields", "_nested", "_readers", "types", "upcasters")
+    __slots__ = ("_fields", "_nested", "_wholes", "types", "upcasters")
 
     def __init__(
         self,
@@ -88,9 +87,10 @@ class EventCodec(Generic[E]):
         self.upcasters = upcasters  # by (event name, the version they read)
         self._fields = {cls: frozenset(field_names(cls)) for cls in self.types.values()}
         self._nested = nested
-        self._readers = {
-            cls: _readers(cls, nested.get(cls, _NOTHING))
-            for cls in self.types.values()
+        self._wholes: dict[str, tuple[int, Callable[[Data], E | None]]] = {
+            # by name: (how many fields, `_whole_reader`)
+            name: (len(self._fields[cls]), _whole_reader(cls, nested.get(cls, _NOTHING)))
+            for name, cls in self.types.items()
             if _positional(cls)
         }
 
@@ -121,17 +121,17 @@ class EventCodec(Generic[E]):
     def from_data(self, name: str, data: Data) -> E:
         """The event stored as `name` at its current schema version; ``ValueError`` for an
         unknown type or field, or data its class cannot be built from."""
-        cls = self._class(name)
-        readers = self._readers.get(cls)
-        if readers is None or type(data) is not dict or data.keys() != self._fields[cls]:
-            return self._from_some(name, cls, data)
-        # Audits and imports read every stored event: data holding every field, as written,
-        # is read field by field into positional arguments, with no mapping of keywords to
-        # build for the class to take apart again (a quarter of the time an event took).
-        try:
-            return cls(*[read(data[field]) for field, read in readers])
-        except (TypeError, KeyError, AttributeError) as error:
-            raise ValueError(f"{name}: {error}") from None
+        whole = self._wholes.get(name)
+        if whole is not None and type(data) is dict and len(data) == whole[0]:
+            # Audits and imports read every stored event: data holding every field, as
+            # written, is read in one call made for its class (`_whole_reader`).
+            try:
+                event = whole[1](data)
+            except (TypeError, KeyError, AttributeError) as error:
+                raise ValueError(f"{name}: {error}") from None
+            if event is not None:
+                return event
+        return self._from_some(name, self._class(name), data)
 
     def _from_some(self, name: str, cls: type[E], data: Data) -> E:
         """`from_data` of data that may leave out fields with defaults, or hold unknown ones."""
@@ -199,8 +199,42 @@ def _positional(cls: type) -> bool:
     return all(field.init and not field.kw_only for field in dataclass_fields(cls))
 
 
-def _readers(cls: type, nested: Mapping[str, Nested]) -> tuple[tuple[str, Reader], ...]:
-    """How each field of `cls` is read from its stored value, in field order."""
-    return tuple(
-        (name, nested[name].read if name in nested else tuples) for name in field_names(cls)
+def _buildable(cls: type) -> bool:
+    """Whether `frozen.builder` makes the same instances of `cls` as its ``__init__``: a
+    frozen slots dataclass whose ``__init__`` only stores its fields."""
+    params = getattr(cls, "__dataclass_params__", None)
+    return (
+        params is not None
+        and params.frozen
+        and "__slots__" in cls.__dict__
+        and not hasattr(cls, "__post_init__")
     )
+
+
+def _whole_reader(cls: type, nested: Mapping[str, Nested]) -> Callable[[Data], Any]:
+    """How `from_data` reads data holding every field of `cls` (None if one is missing),
+    made once per class: the values are looked up and read in one generated function and
+    passed by position (an audit reads every event: a call per field and keywords mapped
+    to build were half its decoding), to `frozen.builder`'s constructor where it makes the
+    same instances as the class's ``__init__``. `tuples` is called only for a list, the
+    only value it changes."""
+    build = builder(cls) if _buildable(cls) else cls
+    scope: dict[str, Any] = {"_build": build, "_tuples": tuples, "_list": list}
+    lookups, values = ["    try:\n", "        pass\n"], []  # `pass`: a class of no fields
+    for index, field in enumerate(field_names(cls)):
+        lookups.append(f"        _{index} = data[{field!r}]\n")
+        if field in nested:
+            scope[f"_read_{index}"] = nested[field].read
+            values.append(f"_read_{index}(_{index})")
+        else:
+            values.append(f"_tuples(_{index}) if isinstance(_{index}, _list) else _{index}")
+    source = (
+        "def read(data):\n"
+        f"{''.join(lookups)}"
+        "    except KeyError:\n"
+        "        return None\n"
+        f"    return _build({', '.join(values)})\n"
+    )
+    exec(source, scope)  # as `frozen.builder` and `dataclasses` make their functions
+    whole: Callable[[Data], Any] = scope["read"]
+    return whole

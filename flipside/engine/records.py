@@ -103,17 +103,24 @@ def current_events(game: AnyGame, records: Sequence[Record]) -> list[Any] | None
     cost as much as deciding it again; a stream with an older record needs `decoded`.
     """
     before = game.initial_state()
+    names: dict[str, str] = {}  # by stored type, its game's event name (`codec.event_name`)
+    written: dict[str, int] = {}  # by stored type: a schema version is an event type's
+    events = []
     try:
-        events = [codec.decode(game, record, before) for record in records]
+        for record in records:
+            stored_type = record.type
+            name = names.get(stored_type) or names.setdefault(
+                stored_type, codec.event_name(game, stored_type)
+            )
+            event = game.decode(name, record.schema_version, record.data, before)
+            version = written.get(stored_type)
+            if version is None:
+                version = written[stored_type] = game.encode(event).schema_version
+            if version != record.schema_version:
+                return None
+            events.append(event)
     except (LookupError, TypeError, ValueError):
         return None
-    written: dict[str, int] = {}  # by stored type: a schema version is an event type's
-    for record, event in zip(records, events, strict=True):
-        version = written.get(record.type)
-        if version is None:
-            version = written[record.type] = game.encode(event).schema_version
-        if version != record.schema_version:
-            return None
     return events
 
 
