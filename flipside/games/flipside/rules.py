@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from flipside.engine.decision import Decision, run_move
 from flipside.engine.errors import RuleViolation
+from flipside.engine.frozen import builder
 from flipside.engine.verify import allowed, verify_new_match, verify_timed_out
 
 from .cards import DECK, IDENTITY, Card, CardError, parse_oriented
@@ -50,6 +51,18 @@ from .state import START_LIFE, Match, SeatState
 
 SEATS = range(3, 6)  # R4
 HAND_SIZE = 5
+
+# A round's events are made at every move, and again for every move an audit replays:
+# built without the frozen dataclasses' own __init__ (engine/frozen.py), at a third of its cost.
+_new_round_started = builder(RoundStarted)
+_new_cards_dealt = builder(CardsDealt)
+_new_cards_exchanged = builder(CardsExchanged)
+_new_orientation_chosen = builder(OrientationChosen)
+_new_showdown_revealed = builder(ShowdownRevealed)
+_new_life_changed = builder(LifeChanged)
+_new_seat_eliminated = builder(SeatEliminated)
+_new_round_ended = builder(RoundEnded)
+_new_deck_shuffled = builder(DeckShuffled)
 
 
 def initial_state() -> Match:
@@ -169,7 +182,7 @@ def _create(decision: _Decision, command: CreateMatch) -> None:
             turn_timeout_seconds=command.turn_timeout_seconds,
         )
     )
-    decision.emit(DeckShuffled(0, "initial", len(DECK), shuffle(command.seed, 0, DECK)))
+    decision.emit(_new_deck_shuffled(0, "initial", len(DECK), shuffle(command.seed, 0, DECK)))
     _start_round(decision)
 
 
@@ -177,13 +190,13 @@ def _exchange(decision: _Decision, command: Exchange) -> None:
     state = decision.state
     verify_exchange(state, command.seat, command.discard)
     drawn = _draw(decision, len(command.discard))
-    decision.emit(CardsExchanged(state.round, command.seat, tuple(command.discard), drawn))
+    decision.emit(_new_cards_exchanged(state.round, command.seat, tuple(command.discard), drawn))
 
 
 def _choose_orientation(decision: _Decision, command: ChooseOrientation) -> None:
     state = decision.state
     verify_orientation(state, command.seat, command.cards)
-    decision.emit(OrientationChosen(state.round, command.seat, tuple(command.cards)))
+    decision.emit(_new_orientation_chosen(state.round, command.seat, tuple(command.cards)))
     if not decision.state.awaiting_orientation:
         _showdown(decision)
 
@@ -196,9 +209,11 @@ def _time_out(decision: _Decision, command: TimeOut) -> None:
     )
     decision.emit(TurnTimedOut(state.round, command.seat, phase, command.waited_seconds))
     if phase == "exchange":
-        decision.emit(CardsExchanged(state.round, command.seat, (), ()))
+        decision.emit(_new_cards_exchanged(state.round, command.seat, (), ()))
         return
-    decision.emit(OrientationChosen(state.round, command.seat, state.seats[command.seat].hand))
+    decision.emit(
+        _new_orientation_chosen(state.round, command.seat, state.seats[command.seat].hand)
+    )
     if not decision.state.awaiting_orientation:
         _showdown(decision)
 
@@ -231,12 +246,12 @@ def _start_round(decision: _Decision) -> None:
     at = active.index(start)
     order = active[at:] + active[:at]  # R8
     number = state.round + 1
-    decision.emit(RoundStarted(number, start, order))
+    decision.emit(_new_round_started(number, start, order))
     cards = _draw(decision, HAND_SIZE * len(order))
     hands: list[tuple[Card, ...]] = [()] * len(state.seats)
     for position, seat in enumerate(order):  # R9: one card at a time in turn order
         hands[seat] = cards[position :: len(order)]
-    decision.emit(CardsDealt(number, tuple(hands)))
+    decision.emit(_new_cards_dealt(number, tuple(hands)))
 
 
 def _draw(decision: _Decision, count: int) -> tuple[Card, ...]:
@@ -244,7 +259,7 @@ def _draw(decision: _Decision, count: int) -> tuple[Card, ...]:
     state = decision.state
     if len(state.deck) < count:
         order = shuffle(state.seed, state.shuffles, state.used_pile)
-        decision.emit(DeckShuffled(state.shuffles, "used_pile", len(order), order))
+        decision.emit(_new_deck_shuffled(state.shuffles, "used_pile", len(order), order))
         state = decision.state
     if len(state.deck) < count:
         raise AssertionError("R14: deck and used pile always hold enough cards")
@@ -271,7 +286,7 @@ def _reveal(decision: _Decision, side: Side) -> tuple[int, ...]:
     # and sorted() is stable, so sorting by value alone keeps that tie-break.
     ranking = tuple(sorted(seats, key=lambda seat: -values[seat]))  # type: ignore[operator]
     placed = tuple(state.seats[i].placed if i in seats else None for i in range(len(values)))
-    decision.emit(ShowdownRevealed(state.round, side, placed, tuple(values), ranking))
+    decision.emit(_new_showdown_revealed(state.round, side, placed, tuple(values), ranking))
     return ranking
 
 
@@ -279,10 +294,10 @@ def _change_life(decision: _Decision, seat: int, side: Side, nominal: int, reaso
     state = decision.state
     before = state.seats[seat].life
     life = max(0, before + nominal)  # R5: recorded as 0
-    decision.emit(LifeChanged(state.round, seat, side, life - before, reason, life, nominal))
+    decision.emit(_new_life_changed(state.round, seat, side, life - before, reason, life, nominal))
     if life == 0:
         place = len(state.active_seats)
-        decision.emit(SeatEliminated(state.round, seat, side, place))
+        decision.emit(_new_seat_eliminated(state.round, seat, side, place))
 
 
 def _showdown(decision: _Decision) -> None:
@@ -304,7 +319,7 @@ def _showdown(decision: _Decision) -> None:
 
 def _end_round(decision: _Decision) -> None:
     state = decision.state
-    decision.emit(RoundEnded(state.round, tuple(seat.life for seat in state.seats)))
+    decision.emit(_new_round_ended(state.round, tuple(seat.life for seat in state.seats)))
     active = state.active_seats
     if len(active) > 1:
         _start_round(decision)
