@@ -75,7 +75,7 @@ _NOTHING: Mapping[Any, Any] = MappingProxyType({})
 class EventCodec(Generic[E]):
     """The stored form of one game's events: `EventCodec(event classes, nested fields)`."""
 
-    __slots__ = ("_fields", "_nested", "_wholes", "types", "upcasters")
+    __slots__ = ("_fields", "_nested", "_wholes", "_writers", "types", "upcasters")
 
     def __init__(
         self,
@@ -93,6 +93,7 @@ class EventCodec(Generic[E]):
             for name, cls in self.types.items()
             if _positional(cls)
         }
+        self._writers: dict[type, Callable[[Any], dict[str, Any]]] = {}  # `to_data`, by class
 
     def upcasting(self, upcasters: Mapping[tuple[str, int], Upcaster]) -> EventCodec[E]:
         """This codec, reading older versions with `upcasters`."""
@@ -107,12 +108,12 @@ class EventCodec(Generic[E]):
         sharing them is safe.
         """
         cls = type(event)
-        data = {name: getattr(event, name) for name in field_names(cls)}
-        nested = self._nested.get(cls)
-        if nested is not None:
-            for name, codec in nested.items():
-                data[name] = codec.write(data[name])
-        return data
+        write = self._writers.get(cls) or self._writer_of(cls)
+        return write(event)
+
+    def _writer_of(self, cls: type) -> Callable[[Any], dict[str, Any]]:
+        write = self._writers[cls] = _data_writer(cls, self._nested.get(cls, _NOTHING))
+        return write
 
     def encode(self, event: E) -> EncodedEvent:
         return EncodedEvent(type(event).__name__, self.to_data(event), event.SCHEMA_VERSION)
@@ -197,6 +198,23 @@ def tuples(value: Any) -> Any:
 def _positional(cls: type) -> bool:
     """Whether `cls` takes every field, in field order, as a positional argument."""
     return all(field.init and not field.kw_only for field in dataclass_fields(cls))
+
+
+def _data_writer(cls: type, nested: Mapping[str, Nested]) -> Callable[[Any], dict[str, Any]]:
+    """`EventCodec.to_data` of `cls`, made once: one dict display of its fields, rather than
+    their names looked up and a call per field (a simulation's digest and every append write
+    each event)."""
+    scope: dict[str, Any] = {}
+    items = []
+    for index, name in enumerate(field_names(cls)):
+        if name in nested:
+            scope[f"_write_{index}"] = nested[name].write
+            items.append(f"{name!r}: _write_{index}(event.{name})")
+        else:
+            items.append(f"{name!r}: event.{name}")
+    exec(f"def write(event):\n    return {{{', '.join(items)}}}\n", scope)
+    write: Callable[[Any], dict[str, Any]] = scope["write"]
+    return write
 
 
 def _buildable(cls: type) -> bool:
