@@ -986,8 +986,16 @@ def test_the_table_on_a_phone_reads_right_and_keeps_to_its_scene(
     phone.assert_clean(server.base_url)
 
 
-def column_lefts(page: Any, table: Any) -> list[float]:
-    return [cell.bounding_box()["x"] for cell in table.locator("tr").first.locator("td").all()]
+def side_column_lefts(page: Any) -> list[list[float]]:
+    """The left edge of each cell in the first row of the latest round's up and down tables,
+    read in one script: the record is drawn again whenever the match's view is (app.js), so
+    cells looked up one call at a time may be replaced between two of the calls."""
+    return page.evaluate(
+        """() => [...document.querySelector("#record .record-round")
+                    .querySelectorAll(".side-table")].slice(0, 2)
+            .map((table) => [...table.querySelector("tr").querySelectorAll("td")]
+                .map((cell) => cell.getBoundingClientRect().x))"""
+    )
 
 
 def test_the_desktop_record_guide_and_feedback(server: Any, pages: BrowserPages) -> None:
@@ -1026,8 +1034,9 @@ def test_the_desktop_record_guide_and_feedback(server: Any, pages: BrowserPages)
     rng = random.Random(4)
     advance_to(page, "#next-round", rng)
     page.click("#open-record")
-    up, down = page.locator("#record .record-round").first.locator(".side-table").all()[:2]
-    assert column_lefts(page, up) == column_lefts(page, down), "up and down columns line up"
+    page.wait_for_selector("#record .record-round .side-table td")
+    up, down = side_column_lefts(page)
+    assert up and up == down, "up and down columns line up"
     screenshot(page, "desktop-record-en")
     page.click("#close-record")
     page.click("#next-round")
