@@ -66,20 +66,21 @@ def read_the_how_to(page: Any) -> None:
 
 def bet_with_the_control(page: Any, rng: random.Random) -> None:
     """Moves the amount control to a random allowed amount and bets or raises it."""
-    control = page.locator("#amount")
-    low, high = int(control.get_attribute("min")), int(control.get_attribute("max"))
-    assert low <= high
-    amount = rng.randint(low, high)
-    # Typed, committed and the button read in one task: a redraw between them (an event
-    # arriving) would replace the control and the button, showing the default amount again.
-    label = control.evaluate(
-        """(input, value) => {
-            input.value = value;
+    # The control looked up, typed, committed and the button read in one script: a redraw
+    # between two calls (an event arriving) would replace the control and the button, and
+    # a control looked up before it would take the amount while the page showed another.
+    low, high, amount, label = page.evaluate(
+        """(fraction) => {
+            const input = document.querySelector('#amount');
+            const low = Number(input.min), high = Number(input.max);
+            const amount = low + Math.floor(fraction * (high - low + 1));
+            input.value = String(amount);
             input.dispatchEvent(new Event('change'));
-            return document.querySelector('#bet, #raise').innerText;
+            return [low, high, amount, document.querySelector('#bet, #raise').innerText];
         }""",
-        str(amount),
+        rng.random(),
     )
+    assert low <= amount <= high
     assert str(amount) in label
     page.locator("#bet, #raise").first.tap()
 
