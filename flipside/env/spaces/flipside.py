@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from flipside.engine.frozen import builder
-from flipside.env.features import Vector, one_hot, scaled
+from flipside.env.features import Vector, one_hot, relative_seats, scaled
 from flipside.games.flipside.cards import DECK, IDENTITY, RANK_INDEX, RANKS
 from flipside.games.flipside.commands import ChooseOrientation, Exchange
 from flipside.games.flipside.state import START_LIFE
@@ -140,7 +140,7 @@ def encode(view: View) -> Vector:
     # learner encodes a view).
     counts = list(_pile_counts(view.used_pile))
     rows: list[float] = []
-    for seat in seats[me:] + seats[:me]:
+    for seat in relative_seats(view):
         index = seat.seat
         shown = seat.discarded or ()
         if index != me:  # the viewer's own cards are in its slots
