@@ -9,6 +9,7 @@ import { localized, t, toggleLang } from "./i18n.js";
 import { forgetMatch, saveMatch, savedMatch, updateMatch } from "./store.js";
 import { h, replace } from "./ui/dom.js";
 import { redrawsHeld } from "./ui/hold.js";
+import { giveBack, takeKept } from "./ui/keep.js";
 import { topScreen } from "./ui/top.js";
 
 const $ = (id) => document.getElementById(id);
@@ -38,6 +39,7 @@ function render() {
   }
   redrawHeld = false;
   const focusKey = focusKeyOf(document.activeElement);
+  const kept = takeKept();
   for (const element of document.querySelectorAll("[data-i18n]"))
     element.textContent = t(element.dataset.i18n);
   $("home").textContent = brand();
@@ -45,6 +47,7 @@ function render() {
   replace($("app"), state.screen === "game" ? gameScreen() : top());
   if ($("record").open) drawRecord();
   const again = focusKey && document.querySelector(focusKey);
+  giveBack(kept, again);
   if (again) again.focus();
   else focusNewScene();
 }

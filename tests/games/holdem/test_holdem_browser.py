@@ -178,19 +178,24 @@ def test_english_on_a_desktop_and_a_match_resumed_in_a_new_tab(
     again.assert_clean(server.base_url)
 
 
-def test_a_waiting_person_sets_and_cancels_an_auto_bet(server: Any, pages: BrowserPages) -> None:
+def heads_up(base_url: str) -> dict[str, Any]:
+    """A match of two people; heads-up the button (seat 0) acts first, and seat 1 waits and
+    may set an auto-bet (H43)."""
     body = {
         "game": "holdem",
         "seats": [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}],
         "options": {"first_button": 0},
     }
-    created = requests.post(f"{server.base_url}/v1/matches", json=body, timeout=10).json()
-    # Heads-up the button (seat 0) acts first: seat 1 waits, and may set an auto-bet.
-    waiting = created["seats"][1]
+    created: dict[str, Any] = requests.post(f"{base_url}/v1/matches", json=body, timeout=10).json()
+    return created
+
+
+def enter_seat(pages: BrowserPages, base_url: str, created: dict[str, Any], seat: int) -> Any:
+    """A page on `seat` of the match `created`, as the page saves a match it entered."""
     saved = {
         "matchId": created["match_id"],
-        "token": waiting["token"],
-        "seat": 1,
+        "token": created["seats"][seat]["token"],
+        "seat": seat,
         "game": "holdem",
         "players": 2,
         "level": None,
@@ -199,10 +204,16 @@ def test_a_waiting_person_sets_and_cancels_an_auto_bet(server: Any, pages: Brows
     }
     recorded = pages.open(PHONE)
     page = recorded.page
-    page.goto(server.base_url + "/")
+    page.goto(base_url + "/")
     page.evaluate(f"localStorage.setItem('flipside.match', {json.dumps(json.dumps(saved))})")
-    page.goto(server.base_url + "/")
+    page.goto(base_url + "/")
     page.click("#continue")
+    return recorded
+
+
+def test_a_waiting_person_sets_and_cancels_an_auto_bet(server: Any, pages: BrowserPages) -> None:
+    recorded = enter_seat(pages, server.base_url, heads_up(server.base_url), 1)
+    page = recorded.page
     page.wait_for_selector("#set-auto")
     page.select_option("#auto-kind", "fold")
     page.tap("#set-auto")
@@ -213,3 +224,69 @@ def test_a_waiting_person_sets_and_cancels_an_auto_bet(server: Any, pages: Brows
     recorded.collect_streams()
     assert check_views(recorded) > 0
     recorded.assert_clean(server.base_url)
+
+
+def redrawn_after(page: Any, selector: str, other_seat_moves: Any) -> None:
+    """Runs `other_seat_moves` and waits until the page has drawn `selector` anew (the view
+    it brought arrived)."""
+    page.evaluate("(selector) => { window.before = document.querySelector(selector); }", selector)
+    other_seat_moves()
+    # Polled from here: the page's content security policy forbids `wait_for_function`'s eval.
+    for _ in range(100):
+        if page.evaluate(
+            "(selector) => document.querySelector(selector) !== window.before", selector
+        ):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{selector} was not drawn again")
+
+
+def test_a_view_arriving_keeps_the_amount_being_typed_and_the_open_help(
+    server: Any, pages: BrowserPages
+) -> None:
+    """Another seat's auto-bet (H43) brings a view while the person reads the record's hand
+    rankings and then while they type a raise: the panel stays open, and the field keeps its
+    focus and the digits typed so far, and the raise sent is the amount it shows."""
+    created = heads_up(server.base_url)
+    recorded = enter_seat(pages, server.base_url, created, 0)
+    page = recorded.page
+    page.wait_for_selector("#amount")
+    path = f"/v1/matches/{created['match_id']}"
+    other = created["seats"][1]["token"]
+
+    def auto(kind: str) -> Any:
+        body = {"kind": "set_auto", "action": "fold"} if kind == "set" else {"kind": "clear_auto"}
+        return lambda: api_call(server.base_url, path + "/actions", other, body)
+
+    page.click("#open-record")
+    page.click("#rankings summary")
+    redrawn_after(page, "#rankings", auto("set"))
+    assert page.locator("#rankings").evaluate("panel => panel.open")
+    page.click("#close-record")
+
+    low, high = (int(page.get_attribute("#amount", bound) or 0) for bound in ("min", "max"))
+    amount = str(min(low + 7, high))
+    page.click("#amount")
+    page.keyboard.press("Control+A")
+    page.keyboard.type(amount[:-1])
+    redrawn_after(page, "#amount", auto("clear"))
+    assert page.evaluate("document.activeElement.id") == "amount"
+    assert page.input_value("#amount") == amount[:-1]
+    page.keyboard.type(amount[-1])
+    assert page.input_value("#amount") == amount
+    page.click("#raise")
+    page.wait_for_selector("#amount", state="detached")
+    mine = created["seats"][0]["token"]
+    view = requests.get(
+        server.base_url + path, headers={"Authorization": f"Bearer {mine}"}, timeout=10
+    ).json()
+    assert view["seats"][0]["bet"] == int(amount)
+    recorded.assert_clean(server.base_url)
+
+
+def api_call(base_url: str, path: str, token: str, body: Any) -> Any:
+    response = requests.post(
+        base_url + path, json=body, headers={"Authorization": f"Bearer {token}"}, timeout=10
+    )
+    response.raise_for_status()
+    return response.json()

@@ -17,7 +17,12 @@ function sizing(choice, context) {
   const amount = Math.min(choice.max, Math.max(choice.min, local.amount ?? choice.min));
   local.amount = amount;
   const label = () => t(choice.kind === "bet" ? "betTo" : "raiseTo", { n: local.amount });
-  const send = button(choice.kind, label(), () => act.move({ kind: choice.kind, to: local.amount }), { disabled: busy });
+  // The field is read as the move is sent: typed text it has not committed yet (a redraw
+  // gives it back as text, without a change event) is what the person sees.
+  const send = button(choice.kind, label(), () => {
+    set(number.value);
+    act.move({ kind: choice.kind, to: local.amount });
+  }, { disabled: busy });
   const set = (value) => {
     local.amount = Math.min(choice.max, Math.max(choice.min, Math.round(Number(value) || choice.min)));
     range.value = number.value = local.amount;
@@ -69,7 +74,11 @@ function autoBet(view, me, setting, context) {
     setting.actions.map((kind) => h("option", { value: kind, selected: kind === chosen }, kinds[kind])),
   );
   const amount = chosen === "bet_or_raise" && h("input", { type: "number", id: "auto-to", min: setting.min, max: setting.max, value: to, onchange: (event) => { local.autoTo = Number(event.target.value); } });
-  const body = () => (local.autoKind === "bet_or_raise" ? { kind: "set_auto", action: "bet_or_raise", to: local.autoTo ?? to } : { kind: "set_auto", action: local.autoKind });
+  const body = () => {
+    if (local.autoKind !== "bet_or_raise") return { kind: "set_auto", action: local.autoKind };
+    local.autoTo = Number(amount.value); // read as for a bet: typed text may be uncommitted
+    return { kind: "set_auto", action: "bet_or_raise", to: local.autoTo };
+  };
   return h(
     "div",
     { class: "auto", id: "auto" },
