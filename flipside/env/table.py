@@ -130,7 +130,7 @@ class Table:
         """The seat's legal action numbers now, each with its body (none when not awaited)."""
         choices = self._choices.get(seat)
         if choices is None:
-            legal = self.legal_actions(seat) if seat in self.progress.awaiting else []
+            legal = self.legal_actions(seat) if seat in self.awaiting else []
             choices = self._choices[seat] = (
                 self.spaces.choices(legal, self.sight(seat)) if legal else Choices()
             )
