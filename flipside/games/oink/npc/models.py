@@ -79,13 +79,14 @@ def _clamp(chance: float) -> float:
 GENERIC = OpponentModel(knock_at=0.75, bluff=0.08, accept_at=0.5, accept_no_pair=0.6)
 
 # Measured between computer players: ops/bench/oink_models.py --matches 60 (60 seeds for
-# each of the 25 pairs of levels; logistic fits of knocking and accepting, pair or better).
+# each of the 25 pairs of levels; logistic fits of knocking and accepting, pair or better;
+# the wider of the two fits' widths; `changes` the share of accepts prepared by a Change).
 LEVEL_MODELS = {
-    "easy": OpponentModel(0.68, 0.13, 0.58, 0.5, width=0.5, rolls=0, changes=0),
-    "normal": OpponentModel(0.66, 0, 0.46, 0, width=0.03, rolls=0, changes=0),
-    "hard": OpponentModel(0.58, 0.86, 0.03, 1, width=0.12, rolls=0.45, changes=0.48),
-    "insane": OpponentModel(0.34, 0.81, 0.09, 1, width=0.2, rolls=0.45, changes=0.48),
-    "hate_you": OpponentModel(0.38, 0.76, 0.01, 1, width=0.2, rolls=0.45, changes=0.46),
+    "easy": OpponentModel(0.68, 0.13, 0.56, 0.49, width=0.5, rolls=0, changes=0),
+    "normal": OpponentModel(0.66, 0, 0.46, 0, width=0.04, rolls=0, changes=0),
+    "hard": OpponentModel(0.58, 0.83, 0.06, 1, width=0.12, rolls=0.43, changes=0.51),
+    "insane": OpponentModel(0.61, 0.55, 0.09, 1, width=0.2, rolls=0.3, changes=0.64),
+    "hate_you": OpponentModel(0.67, 0.49, 0.01, 1, width=0.2, rolls=0.29, changes=0.63),
 }
 
 
