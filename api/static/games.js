@@ -26,6 +26,10 @@
 // save(changes) merges into `saved`; redraw(); say(line) for the ticker, hush() to clear it
 // (its news is over); status(line) the one line a screen reader reads out when it changes
 // (whose turn, what to do); playAgain(); top(); current() the match as it is now (for timers).
+// Every redraw builds the screen anew; the shell gives back what the person was doing in the
+// old elements (ui/keep.js): the focus, found by id or data-focus, the text typed into a
+// focused field (as text, with no change event: read a field's value when acting on it) and
+// which <details> with an id were open.
 
 import { h } from "./ui/dom.js";
 
