@@ -17,9 +17,11 @@ lists the next seat's legal actions), but no JSON view, which a learner never re
 One untimed match first pays for what is done once (imports, a game's precomputed tables),
 which the decider, timed last, would otherwise get for free.
 Times are this process's CPU time (`time.process_time`), so the other processes of a shared
-machine do not count, and each is the fastest of ``--repeat`` runs (they still disturb the
-caches).
-Usage: ``python ops/bench/env_speed.py [--matches 20] [--repeat 5] [--games orc,oink] [--json]``
+machine do not count (they still disturb the caches). The three runs take turns, ``--repeat``
+rounds of env, lean and decider: the steps per second are the fastest run's, each ratio the
+median over rounds of the two runs of the same round, as this virtual machine's speed moves
+by a third within minutes and runs minutes apart would not compare.
+Usage: ``python ops/bench/env_speed.py [--matches 100] [--repeat 5] [--games orc,oink] [--json]``
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -103,15 +106,25 @@ def env_seconds_of(game: str, matches: int, raw_views: bool) -> float:
     return env_run(game, matches, raw_views)[0]
 
 
-def best(repeat: int, run: Callable[[], float]) -> float:
-    """The fastest of `repeat` runs' seconds: other processes only ever slow a run down."""
-    return min(run() for _ in range(repeat))
+def rounds(repeat: int, runs: dict[str, Callable[[], float]]) -> dict[str, list[float]]:
+    """Each of `runs`' seconds, `repeat` times, taking turns: a round's runs see the machine
+    alike, which on a shared virtual machine changes speed by a third within minutes."""
+    timed: dict[str, list[float]] = {name: [] for name in runs}
+    for _ in range(repeat):
+        for name, run in runs.items():
+            timed[name].append(run())
+    return timed
+
+
+def paired_ratio(over: list[float], under: list[float]) -> float:
+    """The median over rounds of one run's seconds over the other's, taken in the same round."""
+    return statistics.median(a / b for a, b in zip(over, under, strict=True))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=20)
-    parser.add_argument("--repeat", type=int, default=5, help="runs of each; the fastest counts")
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--repeat", type=int, default=5, help="rounds of the three runs")
     parser.add_argument("--games", default=",".join(INSTALLED))
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -119,9 +132,17 @@ def main() -> None:
     for game in args.games.split(","):
         env_run(game, 1, raw_views=True)  # untimed: imports and the games' one-time tables
         _, steps, played = env_run(game, args.matches, raw_views=True, record=True)
-        env_seconds = best(args.repeat, partial(env_seconds_of, game, args.matches, True))
-        lean_seconds = best(args.repeat, partial(env_seconds_of, game, args.matches, False))
-        decider_seconds = best(args.repeat, partial(decider_run, game, played))
+        timed = rounds(
+            args.repeat,
+            {
+                "env": partial(env_seconds_of, game, args.matches, True),
+                "lean": partial(env_seconds_of, game, args.matches, False),
+                "decider": partial(decider_run, game, played),
+            },
+        )
+        # Speeds from the fastest runs (other processes only ever slow a run down); ratios
+        # from runs of the same round.
+        env_seconds, lean_seconds, decider_seconds = (min(timed[name]) for name in timed)
         rows.append(
             {
                 "game": game,
@@ -131,8 +152,8 @@ def main() -> None:
                 "env_steps_per_second": round(steps / env_seconds),
                 "lean_steps_per_second": round(steps / lean_seconds),
                 "decider_steps_per_second": round(steps / decider_seconds),
-                "ratio": round(env_seconds / decider_seconds, 2),
-                "lean_ratio": round(lean_seconds / decider_seconds, 2),
+                "ratio": round(paired_ratio(timed["env"], timed["decider"]), 2),
+                "lean_ratio": round(paired_ratio(timed["lean"], timed["decider"]), 2),
             }
         )
     if args.json:
