@@ -274,6 +274,10 @@ def test_a_view_arriving_keeps_the_amount_being_typed_and_the_open_help(
     assert page.input_value("#amount") == amount[:-1]
     page.keyboard.type(amount[-1])
     assert page.input_value("#amount") == amount
+    # Typed within the bounds, the amount moves the slider and the button before it is sent.
+    assert page.input_value("#amount-range") == amount
+    assert amount in page.inner_text("#raise")
+    screenshot(page, "holdem-amount-typed", full_page=True)
     page.click("#raise")
     page.wait_for_selector("#amount", state="detached")
     mine = created["seats"][0]["token"]

@@ -28,8 +28,17 @@ function sizing(choice, context) {
     range.value = number.value = local.amount;
     send.textContent = label();
   };
+  // While typing, an amount within the bounds moves the slider and the button at once; the
+  // text is left as typed (clamping the "4" of "45" to the minimum would undo the typing).
+  const typed = (value) => {
+    const amount = Number(value);
+    if (!Number.isInteger(amount) || amount < choice.min || amount > choice.max) return;
+    local.amount = amount;
+    range.value = amount;
+    send.textContent = label();
+  };
   const range = h("input", { type: "range", id: "amount-range", min: choice.min, max: choice.max, step: 1, value: amount, "aria-label": t("amount"), oninput: (event) => set(event.target.value) });
-  const number = h("input", { type: "number", id: "amount", min: choice.min, max: choice.max, value: amount, "aria-label": t("amount"), onchange: (event) => set(event.target.value) });
+  const number = h("input", { type: "number", id: "amount", min: choice.min, max: choice.max, value: amount, "aria-label": t("amount"), oninput: (event) => typed(event.target.value), onchange: (event) => set(event.target.value) });
   return h("div", { class: "sizing" }, range, h("div", { class: "sizing-row" }, number, send));
 }
 
