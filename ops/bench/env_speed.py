@@ -142,7 +142,9 @@ def main() -> None:
         )
         # Speeds from the fastest runs (other processes only ever slow a run down); ratios
         # from runs of the same round.
-        env_seconds, lean_seconds, decider_seconds = (min(timed[name]) for name in timed)
+        env_seconds, lean_seconds, decider_seconds = (
+            min(timed[name]) for name in ("env", "lean", "decider")
+        )
         rows.append(
             {
                 "game": game,

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import requests
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -207,3 +208,16 @@ def screenshot(page: Any, name: str, *, full_page: bool = False) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+def api_call(base_url: str, method: str, path: str, token: str, body: Any = None) -> Any:
+    """The API as a seat (or the administrator) with `token` calls it, beside the page."""
+    response = requests.request(
+        method,
+        base_url + path,
+        json=body,
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=30,
+    )
+    response.raise_for_status()
+    return response.json()

@@ -34,6 +34,7 @@ from .browser_fixtures import (
     PHONE,
     BrowserPages,
     RecordedPage,
+    api_call,
     screenshot,
 )
 
@@ -1071,18 +1072,6 @@ def test_the_desktop_record_guide_and_feedback(server: Any, pages: BrowserPages)
 
 
 # --- after the person is out -------------------------------------------------------------------
-
-
-def api_call(base_url: str, method: str, path: str, token: str, body: Any = None) -> Any:
-    response = requests.request(
-        method,
-        base_url + path,
-        json=body,
-        headers={"Authorization": f"Bearer {token}"},
-        timeout=30,
-    )
-    response.raise_for_status()
-    return response.json()
 
 
 def plain_play(base_url: str, match: str, token: str) -> None:

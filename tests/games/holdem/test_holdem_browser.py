@@ -24,6 +24,7 @@ from tests.e2e.browser_fixtures import (
     PHONE,
     BrowserPages,
     RecordedPage,
+    api_call,
     screenshot,
 )
 
@@ -231,14 +232,9 @@ def redrawn_after(page: Any, selector: str, other_seat_moves: Any) -> None:
     it brought arrived)."""
     page.evaluate("(selector) => { window.before = document.querySelector(selector); }", selector)
     other_seat_moves()
-    # Polled from here: the page's content security policy forbids `wait_for_function`'s eval.
-    for _ in range(100):
-        if page.evaluate(
-            "(selector) => document.querySelector(selector) !== window.before", selector
-        ):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"{selector} was not drawn again")
+    page.wait_for_function(
+        "(selector) => document.querySelector(selector) !== window.before", arg=selector
+    )
 
 
 def test_a_view_arriving_keeps_the_amount_being_typed_and_the_open_help(
@@ -256,7 +252,7 @@ def test_a_view_arriving_keeps_the_amount_being_typed_and_the_open_help(
 
     def auto(kind: str) -> Any:
         body = {"kind": "set_auto", "action": "fold"} if kind == "set" else {"kind": "clear_auto"}
-        return lambda: api_call(server.base_url, path + "/actions", other, body)
+        return lambda: api_call(server.base_url, "POST", path + "/actions", other, body)
 
     page.click("#open-record")
     page.click("#rankings summary")
@@ -280,17 +276,6 @@ def test_a_view_arriving_keeps_the_amount_being_typed_and_the_open_help(
     screenshot(page, "holdem-amount-typed", full_page=True)
     page.click("#raise")
     page.wait_for_selector("#amount", state="detached")
-    mine = created["seats"][0]["token"]
-    view = requests.get(
-        server.base_url + path, headers={"Authorization": f"Bearer {mine}"}, timeout=10
-    ).json()
+    view = api_call(server.base_url, "GET", path, created["seats"][0]["token"])
     assert view["seats"][0]["bet"] == int(amount)
     recorded.assert_clean(server.base_url)
-
-
-def api_call(base_url: str, path: str, token: str, body: Any) -> Any:
-    response = requests.post(
-        base_url + path, json=body, headers={"Authorization": f"Bearer {token}"}, timeout=10
-    )
-    response.raise_for_status()
-    return response.json()

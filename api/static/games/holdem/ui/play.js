@@ -23,19 +23,20 @@ function sizing(choice, context) {
     set(number.value);
     act.move({ kind: choice.kind, to: local.amount });
   }, { disabled: busy });
-  const set = (value) => {
-    local.amount = Math.min(choice.max, Math.max(choice.min, Math.round(Number(value) || choice.min)));
-    range.value = number.value = local.amount;
+  const show = (amount) => {
+    local.amount = amount;
+    range.value = amount;
     send.textContent = label();
+  };
+  const set = (value) => {
+    show(Math.min(choice.max, Math.max(choice.min, Math.round(Number(value) || choice.min))));
+    number.value = local.amount;
   };
   // While typing, an amount within the bounds moves the slider and the button at once; the
   // text is left as typed (clamping the "4" of "45" to the minimum would undo the typing).
   const typed = (value) => {
     const amount = Number(value);
-    if (!Number.isInteger(amount) || amount < choice.min || amount > choice.max) return;
-    local.amount = amount;
-    range.value = amount;
-    send.textContent = label();
+    if (Number.isInteger(amount) && amount >= choice.min && amount <= choice.max) show(amount);
   };
   const range = h("input", { type: "range", id: "amount-range", min: choice.min, max: choice.max, step: 1, value: amount, "aria-label": t("amount"), oninput: (event) => set(event.target.value) });
   const number = h("input", { type: "number", id: "amount", min: choice.min, max: choice.max, value: amount, "aria-label": t("amount"), oninput: (event) => typed(event.target.value), onchange: (event) => set(event.target.value) });
