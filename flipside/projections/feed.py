@@ -13,7 +13,9 @@ returns, because a runner catching up folds every event and decoding is much of 
   every game's read models); the others (e.g. Flipside's 78-card ``DeckShuffled``) come
   with empty data;
 - ``data`` as text, decoded for a whole batch in one ``json.loads`` call: per-value decoding
-  costs more in call overhead than in parsing.
+  costs more in call overhead than in parsing. The text is the canonical one stored beside
+  the jsonb (the text the hash covers, which the jsonb was parsed from), so the server
+  sends it as stored; it prints the jsonb only for events stored before there were texts.
 
 It reads through the projector's own connection, so inside the projector's transaction.
 Any `EventStore` is a feed too (its `StoredEvent` has the same fields), which the tests use
@@ -72,7 +74,8 @@ class EventFeed(Protocol):
 
 
 _COLUMNS = """
-stream_id, version, type, CASE WHEN type = ANY(%(types)s) THEN data::text ELSE '{}' END,
+stream_id, version, type,
+CASE WHEN type = ANY(%(types)s) THEN coalesce(data_text, data::text) ELSE '{}' END,
 recorded_at, txid::text::bigint, global_position
 """
 
