@@ -159,6 +159,13 @@ def connect(url: str) -> Iterator[psycopg.Connection[Any]]:
         yield conn
 
 
+def connect_alike(conn: psycopg.Connection[Any]) -> psycopg.Connection[Any]:
+    """Another connection to `conn`'s database as its user, not in autocommit (its
+    parameters, and its password, which ``info.dsn`` leaves out)."""
+    conninfo = make_conninfo(conn.info.dsn, password=conn.info.password or None)
+    return psycopg.connect(conninfo, connect_timeout=_CONNECT_TIMEOUT)
+
+
 def create_database(server_url: str, name: str) -> str:
     """Create database `name` on the server of `server_url`; returns its URL."""
     with connect(server_url) as conn:

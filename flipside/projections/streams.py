@@ -3,8 +3,8 @@
 A rebuild folds every match from its first event, so it reads the events in stream order
 (the primary key's), each match's records together and each record once, rather than in the
 commit order of `feed`, which splits a match over batches and re-reads its beginning. It is
-one statement through a server-side cursor, fetched `chunk` rows at a time, so that the
-projector writes a chunk's rows between fetches and memory stays bounded.
+one statement through a server-side cursor, fetched `chunk` rows at a time, so that memory
+stays bounded; the next chunk is fetched while the projector folds and writes this one.
 
 Which events: those of the transactions below the watermark ``pg_snapshot_xmin`` taken once
 at the start (the bound `feed` pages under). Every such transaction has ended, so the set is
@@ -24,14 +24,18 @@ the jsonb as text was 40% of the server's time for the statement.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from itertools import groupby
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 import psycopg
+import structlog
 
+from flipside.db import connect_alike
 from flipside.engine.read_models import RecordRow
 from flipside.store import Position
 
@@ -74,10 +78,13 @@ _TYPES = sorted(FOLDED_TYPES)
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})  # the data of a type no fold reads
 _STREAM_ID = itemgetter(0)
 
+log = structlog.get_logger(__name__)
+
 
 class StreamReader:
-    """Every stream of the events below the watermark, through `conn` (in a transaction:
-    a server-side cursor lives in one)."""
+    """Every stream of the events below the watermark taken through `conn` (in a
+    transaction: a server-side cursor lives in one), read ahead through a connection of its
+    own (`chunks`)."""
 
     def __init__(self, conn: psycopg.Connection[Any], chunk: int = CHUNK) -> None:
         self.conn = conn
@@ -88,8 +95,25 @@ class StreamReader:
 
     def chunks(self) -> Iterator[list[Stream]]:
         """Whole streams, in stream order, about `chunk` events at a time (a stream longer
-        than a chunk comes whole in a larger one)."""
-        with self.conn.cursor("projection_streams") as cursor:
+        than a chunk comes whole in a larger one).
+
+        Each next chunk is read while the caller folds and writes this one, in a thread,
+        through a read-only connection of its own: the server's scan and the rows' transfer
+        (a third of a rebuild's time) then overlap the fold, on another core. If the server
+        refuses another connection, the chunks are read through `conn`, one after the other.
+        """
+        try:
+            reading = connect_alike(self.conn)
+        except psycopg.OperationalError as error:
+            log.warning("projection_read_ahead_unavailable", error=str(error).strip())
+            yield from self._read(self.conn)
+            return
+        with reading:
+            reading.read_only = True
+            yield from _ahead(self._read(reading))
+
+    def _read(self, conn: psycopg.Connection[Any]) -> Generator[list[Stream]]:
+        with conn.cursor("projection_streams") as cursor:
             cursor.execute(_STREAMS, self._params)
             carried: list[tuple[Any, ...]] = []
             while fetched := cursor.fetchmany(self.chunk):
@@ -105,6 +129,16 @@ class StreamReader:
         """The last event read in (txid, global_position) order; None if there is none."""
         row = self.conn.execute(_LAST, self._params).fetchone()
         return None if row is None else Position(*row)
+
+
+def _ahead(chunks: Generator[list[Stream]]) -> Iterator[list[Stream]]:
+    """`chunks`, the next one taken in a thread while the caller works on this one (one at
+    a time: the thread is done with `chunks` before they are closed)."""
+    with closing(chunks), ThreadPoolExecutor(1, thread_name_prefix="projection-read") as pool:
+        pending = pool.submit(next, chunks, None)
+        while (chunk := pending.result()) is not None:
+            pending = pool.submit(next, chunks, None)
+            yield chunk
 
 
 def _last_stream_start(rows: Sequence[tuple[Any, ...]]) -> int:

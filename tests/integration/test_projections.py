@@ -31,6 +31,7 @@ from flipside.games.flipside.events import Event, SeatSpec
 from flipside.games.flipside.game import GAME
 from flipside.games.flipside.read_models import ROUND_FACTS
 from flipside.projections import queries
+from flipside.projections import streams as stream_reading
 from flipside.projections.habits import player_showdowns
 from flipside.projections.postgres import PROJECTIONS, Batch, Projector
 from flipside.projections.rows import (
@@ -212,12 +213,32 @@ def test_a_rebuild_ends_where_the_runner_got_to(database: tuple[str, Any]) -> No
         assert len(_tables(conn)["match_summaries"]) == len(tables["match_summaries"]) + 1
 
 
-def test_the_rebuild_reader_gives_each_stream_whole_and_once(database: tuple[str, Any]) -> None:
+def _refused(conn: Connection) -> Connection:
+    raise psycopg.OperationalError("too many clients already")
+
+
+@pytest.mark.parametrize("reading", ["ahead", "refused"])
+def test_the_rebuild_reader_gives_each_stream_whole_and_once(
+    database: tuple[str, Any], reading: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read ahead through a connection of its own, or through the caller's one chunk after
+    the other when the server refuses another."""
     url, store = database
+    opened: list[Connection] = []
+    connect_another = stream_reading.connect_alike
+
+    def connect_alike(conn: Connection) -> Connection:
+        opened.append(connect_another(conn))
+        return opened[-1]
+
+    monkeypatch.setattr(
+        stream_reading, "connect_alike", _refused if reading == "refused" else connect_alike
+    )
     with connect(url) as conn:
         _play_in_steps(store, conn, steps=1)
         with conn.transaction():
             chunks = list(StreamReader(conn, chunk=7).chunks())
+    assert [other.closed for other in opened] == ([True] if reading == "ahead" else [])
     streams = [stream for chunk in chunks for stream in chunk]
     assert len(chunks) > 1
     assert sorted(stream.stream_id for stream in streams) == sorted(iter_stream_ids(store))
@@ -233,6 +254,47 @@ def test_the_rebuild_reader_gives_each_stream_whole_and_once(database: tuple[str
         assert [(t, d if t in FOLDED_TYPES else {}, at) for t, d, at in kept] == [
             (t, dict(d), at) for t, d, at in records
         ]
+
+
+def test_a_rebuild_that_fails_reading_ahead_raises_and_keeps_the_rows(
+    database: tuple[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An error in the reading thread reaches the rebuild, which then changes nothing, and
+    the thread and its connection end with it."""
+    url, store = database
+    read = stream_reading._streams
+    chunks = 0
+
+    def failing(rows: Any) -> Any:
+        nonlocal chunks
+        chunks += 1
+        if chunks == 3:
+            raise ValueError("the third chunk does not decode")
+        return read(rows)
+
+    with connect(url) as conn:
+        _play_in_steps(store, conn, steps=1)
+        before, positions = _tables(conn), _positions(conn)
+        backends = _backends(conn)
+        threads = threading.active_count()
+        monkeypatch.setattr(stream_reading, "_streams", failing)
+        with pytest.raises(ValueError, match="third chunk"):
+            Projector(conn, batch_size=7).rebuild(list(PROJECTIONS))
+        assert chunks == 3
+        assert (_tables(conn), _positions(conn)) == (before, positions)
+        assert threading.active_count() == threads
+        assert _backends(conn) == backends
+
+
+def _backends(conn: Connection) -> int:
+    """The server's client connections to this database (the rebuild's reader among them
+    while it reads)."""
+    row = conn.execute(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+        " AND backend_type = 'client backend'"
+    ).fetchone()
+    assert row is not None
+    return int(row[0])
 
 
 def test_stored_rows_equal_a_fresh_fold_of_each_stream(database: tuple[str, Any]) -> None:
