@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 import psycopg
@@ -119,9 +120,16 @@ def _copy(conn: Connection, table: str, columns: Sequence[str], rows: Iterable[R
     statement = sql.SQL("COPY {} ({}) FROM STDIN").format(
         sql.Identifier(table), sql.SQL(", ").join(map(sql.Identifier, columns))
     )
+    values = _values(columns)
     with conn.cursor() as cursor, cursor.copy(statement) as copy:
         for row in rows:
-            copy.write_row([row[column] for column in columns])
+            copy.write_row(values(row))
+
+
+def _values(columns: Sequence[str]) -> Callable[[Row], tuple[Any, ...]]:
+    """A row's values in `columns` order, taken in one C call."""
+    get = itemgetter(*columns)
+    return get if len(columns) > 1 else lambda row: (get(row),)
 
 
 def _game_table_writer(game: AnyGame, table: Table) -> Callable[[Connection, Batch], None]:

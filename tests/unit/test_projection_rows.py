@@ -33,6 +33,7 @@ from flipside.games.flipside.read_models import (
 )
 from flipside.games.flipside.rules import evolve, initial_state
 from flipside.games.flipside.state import Match
+from flipside.projections.postgres import _values
 from flipside.projections.rows import (
     PLAYER_STAT_COLUMNS,
     SUMMARY_COLUMNS,
@@ -299,3 +300,9 @@ def test_a_stream_that_is_no_match_of_an_installed_game_does_not_fold() -> None:
             fold_match(stray)
     with pytest.raises(ValueError, match="not a match"):
         fold_match([])
+
+
+def test_a_rebuild_copies_each_rows_values_in_its_tables_column_order() -> None:
+    row = {"a": 1, "b": 2, "c": 3}
+    assert _values(("c", "a"))(row) == (3, 1)
+    assert _values(("b",))(row) == (2,)  # a row of one column is a tuple too
