@@ -330,8 +330,22 @@ function onStreamEvent(event) {
   if (state.view && event.version > state.view.version) {
     // Events come in bursts (a move and the computer seats' replies): fetch the view once.
     clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(() => refresh().then(render, refreshFailed), 50);
+    refreshTimer = setTimeout(() => catchUp(event.version).catch(refreshFailed), 50);
   }
+}
+
+// The view as of the stream's event `version`, unless the screen has it by the time it is
+// asked for or arrives (or shows no match any more): the stream often brings one's own move
+// before the move's answer, which holds the same view, and drawing it again after that
+// answer would cut short what the screen shows (a card turning after a double click).
+async function catchUp(version) {
+  const caughtUp = () => !state.view || state.view.version >= version;
+  if (caughtUp()) return;
+  const [view, events] = await Promise.all([state.api.view(), state.api.events(lastVersion())]);
+  if (caughtUp()) return;
+  state.view = view;
+  addEvents(events, false);
+  render();
 }
 
 // The server's own refusal is shown; no answer at all is waited out, as for a move.

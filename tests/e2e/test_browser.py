@@ -987,6 +987,48 @@ def test_the_table_on_a_phone_reads_right_and_keeps_to_its_scene(
     phone.assert_clean(server.base_url)
 
 
+# While `__lateAnswers` is set, a move's answer comes 300 ms late, after the stream has
+# brought the move's events, and a view asked for waits until the test calls
+# `__releaseViews()`: the view those events fetch comes back after the answer is drawn.
+LATE_ANSWERS = """(() => {
+  const fetchFirst = window.fetch.bind(window);
+  const held = new Promise((resolve) => (window.__releaseViews = resolve));
+  window.fetch = async (input, init) => {
+    const path = new URL(String(input), location.href).pathname;
+    const method = init?.method ?? "GET";
+    if (!window.__lateAnswers) return fetchFirst(input, init);
+    if (method === "GET" && /^\\/v1\\/matches\\/[^/]+$/.test(path)) await held;
+    const response = await fetchFirst(input, init);
+    if (method === "POST" && path.endsWith("/actions"))
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    return response;
+  };
+})();"""
+
+
+def test_a_card_turning_is_not_cut_short_by_the_streams_late_view(
+    server: Any, pages: BrowserPages
+) -> None:
+    """The stream brings one's own move before the move's answer, which holds the view those
+    events would fetch: fetched anyway and drawn after the answer, that view put the card
+    just turned back at rest (a card turns for one drawing)."""
+    desktop = pages.open(DESKTOP)
+    page = desktop.page
+    page.add_init_script(LATE_ANSWERS)
+    start_match(page, server.base_url)
+    advance_to(page, "#keep-all:not([disabled])", random.Random(6))
+    page.evaluate("window.__lateAnswers = true")
+    page.click("#keep-all")
+    page.wait_for_selector("#place:not([disabled])")
+    page.locator(".hand .card").nth(0).dblclick()
+    turning = page.locator(".hand .card.turning")
+    assert turning.count() == 1, "the card double clicked turns"
+    page.evaluate("window.__releaseViews()")
+    page.wait_for_timeout(500)  # the held view, and the record after it, have come
+    assert turning.count() == 1, "drawn again after the answer"
+    desktop.assert_clean(server.base_url)
+
+
 def side_column_lefts(page: Any) -> list[list[float]]:
     """The left edge of each cell in the first row of the latest round's up and down tables,
     read in one script: the record is drawn again whenever the match's view is (app.js), so
