@@ -13,13 +13,13 @@ Every move has a ``verify_*`` (raises with the reason) and a ``can_*`` (bool).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from functools import reduce
 from typing import Any
 
 from flipside.engine.chance import commitment
 from flipside.engine.decision import Decision, run_move
 from flipside.engine.errors import RuleViolation
+from flipside.engine.frozen import replace
 from flipside.engine.verify import allowed, verify_new_match, verify_timed_out
 
 from .cards import DECK, INDEX

@@ -5,9 +5,10 @@ did), so a record whose secrets are hidden or moved still folds."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from functools import reduce
 from typing import Any
+
+from flipside.engine.frozen import replace
 
 from . import events as ev
 from .evaluator import CATEGORIES

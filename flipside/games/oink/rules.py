@@ -20,13 +20,13 @@ Every move has a ``verify_*`` (raises with the reason), a ``can_*`` (bool) and t
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import reduce
 from typing import Any
 
 from flipside.engine.chance import commitment
 from flipside.engine.decision import Decision, run_move
 from flipside.engine.errors import RuleViolation
+from flipside.engine.frozen import replace
 from flipside.engine.verify import allowed, verify_new_match, verify_timed_out
 
 from .cards import DECK, HAND_SIZE, Card

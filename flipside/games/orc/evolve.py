@@ -10,9 +10,10 @@ on a value it may not show.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from functools import reduce
 from typing import Any
+
+from flipside.engine.frozen import replace
 
 from .cards import NO_CARDS, add, counts_of, plus
 from .events import (
