@@ -9,10 +9,12 @@ For every game, one run plays the same seeded matches twice, on one core:
   replayed through ``Game.execute`` alone (no views, no legal actions, no encoding): the
   baseline, measured in the same run.
 
-The ratios are env (and lean) time over decider time for the same moves. The target, at
-most 2, is for ``lean``: a training loop's step, every part of it timed (``last()`` builds
-the observation and the mask, the random policy picks from the mask, ``step`` executes and
-lists the next seat's legal actions), but no JSON view, which a learner never reads
+The ratios are env (and lean) time over decider time for the same moves, and ``lean adds``
+the microseconds a lean step takes beyond the decider's (a faster decider raises the ratio
+for the same environment). The target, at most 2, is for ``lean``: a training loop's step,
+every part of it timed (``last()`` builds the observation and the mask, the random policy
+picks from the mask, ``step`` executes and lists the next seat's legal actions), but no JSON
+view, which a learner never reads
 (``raw_views=True``, the default, serialises it into the info for people and debugging).
 One untimed match first pays for what is done once (imports, a game's precomputed tables),
 which the decider, timed last, would otherwise get for free.
@@ -121,6 +123,11 @@ def paired_ratio(over: list[float], under: list[float]) -> float:
     return statistics.median(a / b for a, b in zip(over, under, strict=True))
 
 
+def paired_difference(over: list[float], under: list[float]) -> float:
+    """The median over rounds of one run's seconds less the other's, in the same round."""
+    return statistics.median(a - b for a, b in zip(over, under, strict=True))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=100)
@@ -156,6 +163,10 @@ def main() -> None:
                 "decider_steps_per_second": round(steps / decider_seconds),
                 "ratio": round(paired_ratio(timed["env"], timed["decider"]), 2),
                 "lean_ratio": round(paired_ratio(timed["lean"], timed["decider"]), 2),
+                # What the environment adds to a step, whatever the decider's own speed.
+                "lean_added_us": round(
+                    1e6 * paired_difference(timed["lean"], timed["decider"]) / steps, 1
+                ),
             }
         )
     if args.json:
@@ -164,12 +175,13 @@ def main() -> None:
     print(f"load average {os.getloadavg()}")
     print(
         f"{'game':<11}{'steps':>7}{'env/s':>8}{'lean/s':>8}{'decider/s':>10}{'ratio':>7}{'lean':>6}"
+        f"{'lean adds us':>13}"
     )
     for row in rows:
         print(
             f"{row['game']:<11}{row['steps']:>7}{row['env_steps_per_second']:>8}"
             f"{row['lean_steps_per_second']:>8}{row['decider_steps_per_second']:>10}"
-            f"{row['ratio']:>7}{row['lean_ratio']:>6}"
+            f"{row['ratio']:>7}{row['lean_ratio']:>6}{row['lean_added_us']:>13}"
         )
 
 
