@@ -9,11 +9,11 @@ their seat may not see.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
 
-from flipside.engine.frozen import builder
+from flipside.engine.frozen import builder, replace
 from flipside.engine.game import Viewer
 from flipside.engine.views import MatchHead, SeatHead
 

@@ -11,10 +11,10 @@ Computer players get a `MatchView` too, so they cannot read what their seat may 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
-from flipside.engine.frozen import builder
+from flipside.engine.frozen import builder, replace
 from flipside.engine.game import Viewer
 from flipside.engine.views import MatchHead, SeatHead
 
