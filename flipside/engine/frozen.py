@@ -55,25 +55,10 @@ _PREFIX = "_frozen_"  # the generated constructor's own names: no field may begi
 
 def builder(cls: type[_T]) -> Callable[..., _T]:
     """A positional constructor of the frozen slots dataclass `cls` (every field, in order)."""
-    names = [field.name for field in fields(cls)]  # type: ignore[arg-type]
-    if any(name.startswith(_PREFIX) for name in names):
-        raise ValueError(f"{cls.__name__}: a field's name begins with {_PREFIX}")
-    stores = "".join(f"    {_PREFIX}made.{name} = {name}\n" for name in names)
-    source = (
-        f"def {cls.__name__}({', '.join(names)}):\n"
-        f"    {_PREFIX}made = {_PREFIX}new({_PREFIX}twin)\n"
-        f"{stores}"
-        f"    {_PREFIX}made.__class__ = {_PREFIX}cls\n"
-        f"    return {_PREFIX}made\n"
-    )
-    scope: dict[str, Any] = {
-        f"{_PREFIX}new": object.__new__,
-        f"{_PREFIX}twin": _mutable_twin(cls),
-        f"{_PREFIX}cls": cls,
-    }
-    exec(source, scope)  # as `dataclasses` makes an ``__init__``: one store per field
-    built: Callable[..., _T] = scope[cls.__name__]
-    return built
+    names = _field_names(cls)
+    stores = [f"{_PREFIX}made.{name} = {name}" for name in names]
+    # as `dataclasses` makes an ``__init__``: one store per field
+    return _generated(cls, cls.__name__, ", ".join(names), stores, {})
 
 
 def replacer(cls: type[_T]) -> Callable[..., _T]:
@@ -81,36 +66,58 @@ def replacer(cls: type[_T]) -> Callable[..., _T]:
     slots dataclass `cls`, built as `builder` builds one. ``TypeError`` for a change to a
     field `cls` has not. A class whose ``__init__`` does more than set its fields (a
     ``__post_init__``, a field it does not take) is refused: that would be skipped."""
-    names = [field.name for field in fields(cls)]  # type: ignore[arg-type]
+    names = _field_names(cls)
     if hasattr(cls, "__post_init__") or not all(field.init for field in fields(cls)):  # type: ignore[arg-type]
         raise ValueError(f"{cls.__name__}: its __init__ does more than set its fields")
-    copies = "".join(f"    {_PREFIX}made.{name} = {_PREFIX}instance.{name}\n" for name in names)
-    source = (
-        f"def replace_{cls.__name__}({_PREFIX}instance, /, **{_PREFIX}changes):\n"
-        f"    if not {_PREFIX}names.issuperset({_PREFIX}changes):\n"
-        f"        {_PREFIX}unknown({_PREFIX}changes)\n"
-        f"    {_PREFIX}made = {_PREFIX}new({_PREFIX}twin)\n"
-        f"{copies}"
-        f"    for {_PREFIX}name, {_PREFIX}value in {_PREFIX}changes.items():\n"
-        f"        {_PREFIX}set({_PREFIX}made, {_PREFIX}name, {_PREFIX}value)\n"
-        f"    {_PREFIX}made.__class__ = {_PREFIX}cls\n"
-        f"    return {_PREFIX}made\n"
-    )
 
     def unknown(changes: dict[str, Any]) -> None:
         raise TypeError(f"{cls.__name__} has no field(s) {sorted(set(changes) - set(names))}")
 
-    scope: dict[str, Any] = {
+    lines = [
+        f"if not {_PREFIX}names.issuperset({_PREFIX}changes):",
+        f"    {_PREFIX}unknown({_PREFIX}changes)",
+        *(f"{_PREFIX}made.{name} = {_PREFIX}instance.{name}" for name in names),
+        f"for {_PREFIX}name, {_PREFIX}value in {_PREFIX}changes.items():",
+        f"    {_PREFIX}set({_PREFIX}made, {_PREFIX}name, {_PREFIX}value)",
+    ]
+    scope = {
         f"{_PREFIX}names": frozenset(names),
         f"{_PREFIX}unknown": unknown,
-        f"{_PREFIX}new": object.__new__,
         f"{_PREFIX}set": object.__setattr__,  # the twin's: a plain slot store
+    }
+    params = f"{_PREFIX}instance, /, **{_PREFIX}changes"
+    return _generated(cls, f"replace_{cls.__name__}", params, lines, scope)
+
+
+def _field_names(cls: type) -> list[str]:
+    names = [field.name for field in fields(cls)]
+    if any(name.startswith(_PREFIX) for name in names):
+        raise ValueError(f"{cls.__name__}: a field's name begins with {_PREFIX}")
+    return names
+
+
+def _generated(
+    cls: type[_T], name: str, params: str, lines: list[str], scope: dict[str, Any]
+) -> Callable[..., _T]:
+    """The function `name`(`params`) that makes an instance of `cls`'s mutable twin, runs
+    `lines` on it (``_frozen_made``; `scope` holds their names) and makes it one of `cls`."""
+    body = "".join(f"    {line}\n" for line in lines)
+    source = (
+        f"def {name}({params}):\n"
+        f"    {_PREFIX}made = {_PREFIX}new({_PREFIX}twin)\n"
+        f"{body}"
+        f"    {_PREFIX}made.__class__ = {_PREFIX}cls\n"
+        f"    return {_PREFIX}made\n"
+    )
+    names = {
+        **scope,
+        f"{_PREFIX}new": object.__new__,
         f"{_PREFIX}twin": _mutable_twin(cls),
         f"{_PREFIX}cls": cls,
     }
-    exec(source, scope)
-    replaced: Callable[..., _T] = scope[f"replace_{cls.__name__}"]
-    return replaced
+    exec(source, names)
+    made: Callable[..., _T] = names[name]
+    return made
 
 
 _REPLACERS: dict[type, Callable[..., Any]] = {}  # by class, each made on its first use
