@@ -10,7 +10,8 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from flipside.db import connect
 from flipside.games.flipside.cards import Card, OrientedCard
@@ -76,3 +77,21 @@ def project(url: str, match_ids: Sequence[str], timeout: float = 30.0) -> None:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"the projections did not reach {list(match_ids)}")
             time.sleep(0.05)
+
+
+# Each projection table's rows in a stable order, for comparing whole tables.
+PROJECTION_ORDER = {
+    "match_summaries": "match_id",
+    "round_facts": "match_id, round, seat",
+    "player_stats": "player, game",
+}
+
+
+def projection_rows(
+    conn: Any, tables: Iterable[str] = tuple(PROJECTION_ORDER)
+) -> dict[str, list[tuple[Any, ...]]]:
+    """The rows of the projections' `tables`, each in a stable order (`PROJECTION_ORDER`)."""
+    return {
+        table: conn.execute(f"SELECT * FROM {table} ORDER BY {PROJECTION_ORDER[table]}").fetchall()
+        for table in tables
+    }

@@ -318,9 +318,19 @@ function addEvents(events, live) {
   if (live) for (const event of fresh) state.screens.onEvent?.(event, host);
 }
 
+// The seat's view and the events since the last one kept, read from the server.
+async function latest() {
+  const view = await state.api.view();
+  return { view, events: await state.api.events(lastVersion()) };
+}
+
+function take({ view, events }) {
+  state.view = view;
+  addEvents(events, false);
+}
+
 async function refresh() {
-  state.view = await state.api.view();
-  addEvents(await state.api.events(lastVersion()), false);
+  take(await latest());
 }
 
 let refreshTimer = null;
@@ -341,10 +351,9 @@ function onStreamEvent(event) {
 async function catchUp(version) {
   const caughtUp = () => !state.view || state.view.version >= version;
   if (caughtUp()) return;
-  const [view, events] = await Promise.all([state.api.view(), state.api.events(lastVersion())]);
+  const read = await latest();
   if (caughtUp()) return;
-  state.view = view;
-  addEvents(events, false);
+  take(read);
   render();
 }
 

@@ -14,8 +14,8 @@ the microseconds a lean step takes beyond the decider's (a faster decider raises
 for the same environment). The target, at most 2, is for ``lean``: a training loop's step,
 every part of it timed (``last()`` builds the observation and the mask, the random policy
 picks from the mask, ``step`` executes and lists the next seat's legal actions), but no JSON
-view, which a learner never reads
-(``raw_views=True``, the default, serialises it into the info for people and debugging).
+view, which a learner never reads (``raw_views=True``, the default, serialises it into the
+info for people and debugging).
 One untimed match first pays for what is done once (imports, a game's precomputed tables),
 which the decider, timed last, would otherwise get for free.
 Times are this process's CPU time (`time.process_time`), so the other processes of a shared
@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import partial
+from operator import sub, truediv
 from typing import Any
 
 import numpy as np
@@ -118,14 +119,12 @@ def rounds(repeat: int, runs: dict[str, Callable[[], float]]) -> dict[str, list[
     return timed
 
 
-def paired_ratio(over: list[float], under: list[float]) -> float:
-    """The median over rounds of one run's seconds over the other's, taken in the same round."""
-    return statistics.median(a / b for a, b in zip(over, under, strict=True))
-
-
-def paired_difference(over: list[float], under: list[float]) -> float:
-    """The median over rounds of one run's seconds less the other's, in the same round."""
-    return statistics.median(a - b for a, b in zip(over, under, strict=True))
+def paired(
+    combine: Callable[[float, float], float], over: list[float], under: list[float]
+) -> float:
+    """The median over rounds of `combine` (a ratio, a difference) of one run's seconds and
+    the other's, taken in the same round."""
+    return statistics.median(combine(a, b) for a, b in zip(over, under, strict=True))
 
 
 def main() -> None:
@@ -161,11 +160,11 @@ def main() -> None:
                 "env_steps_per_second": round(steps / env_seconds),
                 "lean_steps_per_second": round(steps / lean_seconds),
                 "decider_steps_per_second": round(steps / decider_seconds),
-                "ratio": round(paired_ratio(timed["env"], timed["decider"]), 2),
-                "lean_ratio": round(paired_ratio(timed["lean"], timed["decider"]), 2),
+                "ratio": round(paired(truediv, timed["env"], timed["decider"]), 2),
+                "lean_ratio": round(paired(truediv, timed["lean"], timed["decider"]), 2),
                 # What the environment adds to a step, whatever the decider's own speed.
                 "lean_added_us": round(
-                    1e6 * paired_difference(timed["lean"], timed["decider"]) / steps, 1
+                    1e6 * paired(sub, timed["lean"], timed["decider"]) / steps, 1
                 ),
             }
         )

@@ -25,7 +25,7 @@ from flipside.records.jsonl import jsonl_lines
 from flipside.store import GENESIS_HASH, NewEvent, PostgresEventStore, StoredEvent
 from flipside.store.chain import canonical_text, event_hash
 from flipside.store.postgres import read_records
-from tests.recorded_matches import finished_match, project, running_match
+from tests.recorded_matches import finished_match, project, projection_rows, running_match
 
 # Every character a JSON string escapes (but NUL, which PostgreSQL text cannot hold), the
 # ones it does not, and some beyond ASCII.
@@ -136,13 +136,8 @@ def test_hashes_edited_to_any_text_are_spliced_as_jsonl_line_writes_them(
 
 
 def projected(url: str) -> dict[str, list[tuple[Any, ...]]]:
-    """The rows of the projections' tables, in a stable order."""
-    order = {"match_summaries": "match_id", "round_facts": "match_id, round, seat"}
     with connect(url) as conn:
-        return {
-            table: conn.execute(f"SELECT * FROM {table} ORDER BY {columns}").fetchall()
-            for table, columns in order.items()
-        }
+        return projection_rows(conn, ("match_summaries", "round_facts"))
 
 
 def test_events_stored_without_texts_export_and_audit_as_before(

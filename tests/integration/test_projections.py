@@ -47,16 +47,11 @@ from flipside.service import MatchService
 from flipside.simulation import match_seed, play_match
 from flipside.store import NewEvent, PostgresEventStore, iter_stream_ids
 from tests.flipside_moves import exchange, orient, state_of
-from tests.recorded_matches import running_match, service
+from tests.recorded_matches import PROJECTION_ORDER, projection_rows, running_match, service
 from tests.unit.test_projection_rows import all_random
 
 Connection = psycopg.Connection[Any]
 PEOPLE = ("ana", "bo")  # ana plays as a guest; bo is a registered player
-_ORDER = {
-    "match_summaries": "match_id",
-    "round_facts": "match_id, round, seat",
-    "player_stats": "player, game",
-}
 
 
 @pytest.fixture
@@ -97,13 +92,6 @@ def _advance(svc: MatchService, match_id: str, moves: int, rng: random.Random) -
             return
 
 
-def _tables(conn: Connection) -> dict[str, list[tuple[Any, ...]]]:
-    return {
-        table: conn.execute(f"SELECT * FROM {table} ORDER BY {order}").fetchall()
-        for table, order in _ORDER.items()
-    }
-
-
 def _checkpoints(conn: Connection) -> list[tuple[Any, ...]]:
     return conn.execute("SELECT * FROM projection_checkpoints ORDER BY projection").fetchall()
 
@@ -140,7 +128,7 @@ def _play_in_steps(store: PostgresEventStore, conn: Connection, steps: int = 3) 
 
 def _forget(conn: Connection) -> None:
     """Every projection emptied and back at the start, for a runner to fold from zero."""
-    conn.execute(f"TRUNCATE {', '.join(_ORDER)}")
+    conn.execute(f"TRUNCATE {', '.join(PROJECTION_ORDER)}")
     conn.execute("UPDATE projection_checkpoints SET txid = 0, global_position = 0, events = 0")
 
 
@@ -148,17 +136,17 @@ def test_rebuilt_from_zero_equals_built_incrementally(database: tuple[str, Any])
     url, store = database
     with connect(url) as conn:
         projector = _play_in_steps(store, conn)
-        incremental = _tables(conn)
+        incremental = projection_rows(conn)
         assert all(incremental.values())
         _rebuild_all(projector)
-        assert _tables(conn) == incremental
+        assert projection_rows(conn) == incremental
         # The lean feed and the store's own read_all fold to the same rows.
         _forget(conn)
         _catch_up(Projector(conn, batch_size=37, feed=store))
-        assert _tables(conn) == incremental
+        assert projection_rows(conn) == incremental
         # A rebuild reading one event at a time still folds every match whole.
         _rebuild_all(Projector(conn, batch_size=1))
-        assert _tables(conn) == incremental
+        assert projection_rows(conn) == incremental
 
 
 # A freeze-out of Hold'em's weakest players runs to thousands of events; a few hands will do.
@@ -179,12 +167,12 @@ def test_every_game_rebuilds_to_the_rows_built_incrementally(database: tuple[str
     with connect(url) as conn:
         projector = Projector(conn, batch_size=29)
         _catch_up(projector)
-        incremental = _tables(conn)
+        incremental = projection_rows(conn)
         for table in ("match_summaries", "player_stats"):  # every game's, finished matches
             stored = conn.execute(f"SELECT DISTINCT game FROM {table}").fetchall()
             assert {game for (game,) in stored} == {game.id for game in games()}
         _rebuild_all(projector)
-        assert _tables(conn) == incremental
+        assert projection_rows(conn) == incremental
 
 
 def _positions(conn: Connection) -> list[tuple[Any, ...]]:
@@ -200,7 +188,7 @@ def test_a_rebuild_ends_where_the_runner_got_to(database: tuple[str, Any]) -> No
     url, store = database
     with connect(url) as conn:
         projector = _play_in_steps(store, conn, steps=2)
-        followed, tables = _positions(conn), _tables(conn)
+        followed, tables = _positions(conn), projection_rows(conn)
         for name in PROJECTIONS:  # one at a time, then all together
             projector.rebuild([name])
         assert _positions(conn) == followed
@@ -210,7 +198,7 @@ def test_a_rebuild_ends_where_the_runner_got_to(database: tuple[str, Any]) -> No
         _append_finished(store, "after-the-rebuild", 4)
         _catch_up(projector)
         assert queries.match(conn, "after-the-rebuild") is not None
-        assert len(_tables(conn)["match_summaries"]) == len(tables["match_summaries"]) + 1
+        assert len(projection_rows(conn)["match_summaries"]) == len(tables["match_summaries"]) + 1
 
 
 def _refused(conn: Connection) -> Connection:
@@ -274,14 +262,14 @@ def test_a_rebuild_that_fails_reading_ahead_raises_and_keeps_the_rows(
 
     with connect(url) as conn:
         _play_in_steps(store, conn, steps=1)
-        before, positions = _tables(conn), _positions(conn)
+        before, positions = projection_rows(conn), _positions(conn)
         backends = _backends(conn)
         threads = threading.active_count()
         monkeypatch.setattr(stream_reading, "_streams", failing)
         with pytest.raises(ValueError, match="third chunk"):
             Projector(conn, batch_size=7).rebuild(list(PROJECTIONS))
         assert chunks == 3
-        assert (_tables(conn), _positions(conn)) == (before, positions)
+        assert (projection_rows(conn), _positions(conn)) == (before, positions)
         assert threading.active_count() == threads
         assert _backends(conn) == backends
 
@@ -326,7 +314,7 @@ def test_a_failed_batch_leaves_rows_and_checkpoints_unchanged(
     url, store = database
     with connect(url) as conn:
         projector = _play_in_steps(store, conn, steps=1)
-        before, checkpoints_before = _tables(conn), _checkpoints(conn)
+        before, checkpoints_before = projection_rows(conn), _checkpoints(conn)
         _append_finished(store, "late", 7)
         # round_facts is written last (checkpoints are locked in name order): the other two
         # projections have written their rows when it fails.
@@ -336,14 +324,14 @@ def test_a_failed_batch_leaves_rows_and_checkpoints_unchanged(
         monkeypatch.setitem(PROJECTIONS, "round_facts", broken)
         with pytest.raises(RuntimeError, match="killed"):
             projector.step()
-        assert _tables(conn) == before
+        assert projection_rows(conn) == before
         assert _checkpoints(conn) == checkpoints_before
         monkeypatch.undo()
         _catch_up(projector)
-        after = _tables(conn)
+        after = projection_rows(conn)
         assert after != before
         _rebuild_all(projector)
-        assert _tables(conn) == after
+        assert projection_rows(conn) == after
 
 
 def test_concurrent_runners_fold_each_event_once(database: tuple[str, Any]) -> None:
@@ -361,9 +349,9 @@ def test_concurrent_runners_fold_each_event_once(database: tuple[str, Any]) -> N
     for thread in threads:
         thread.join()
     with connect(url) as conn:
-        concurrent = _tables(conn)
+        concurrent = projection_rows(conn)
         _rebuild_all(Projector(conn))
-        assert _tables(conn) == concurrent
+        assert projection_rows(conn) == concurrent
 
 
 def _wait_for(condition: Callable[[], bool], seconds: float) -> float:
@@ -489,9 +477,9 @@ def test_a_record_that_does_not_fold_is_skipped_not_fatal(database: tuple[str, A
         _catch_up(projector)
         assert queries.match(conn, "broken") is None
         assert queries.match(conn, "fine-after-broken") is not None
-        followed = _tables(conn)
+        followed = projection_rows(conn)
         _rebuild_all(projector)
-        assert _tables(conn) == followed
+        assert projection_rows(conn) == followed
 
 
 def _without(row: dict[str, Any], *keys: str) -> dict[str, Any]:
