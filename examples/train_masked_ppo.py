@@ -13,6 +13,7 @@ import argparse
 
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.evaluation import evaluate_policy
+from stable_baselines3.common.monitor import Monitor
 
 from flipside.env import MaskedSingleAgent
 
@@ -20,18 +21,23 @@ from flipside.env import MaskedSingleAgent
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="orc")
-    parser.add_argument("--levels", default="easy,easy", help="the other seats' levels")
+    parser.add_argument(
+        "--levels",
+        help="the other seats' levels, e.g. easy,normal (default: the game's smallest "
+        "table, its weakest level at every other seat)",
+    )
     parser.add_argument("--steps", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", default="masked_ppo")
     args = parser.parse_args()
-    levels = args.levels.split(",")
+    levels = args.levels.split(",") if args.levels else None
     learner = MaskedSingleAgent(args.game, seat=0, levels=levels)
     model = MaskablePPO("MlpPolicy", learner, seed=args.seed, verbose=1)
     model.learn(total_timesteps=args.steps)
     model.save(args.save)
     # The mean place reward over fresh matches: +1 is always first, -1 always last.
-    mean, spread = evaluate_policy(model, MaskedSingleAgent(args.game, levels=levels), 100)
+    judged = Monitor(MaskedSingleAgent(args.game, levels=levels))  # counts whole episodes
+    mean, spread = evaluate_policy(model, judged, 100)
     print(f"mean reward over 100 matches: {mean:.3f} +- {spread:.3f}")
 
 

@@ -37,8 +37,14 @@ class MaskedSingleAgent(gym.Env[Vector, np.int64]):
     ) -> None:
         the_game = game_named(game)
         others = list(levels or [the_game.levels[0]] * (the_game.seats.start - 1))
-        if len(others) + 1 not in the_game.seats or not 0 <= seat <= len(others):
-            raise ValueError(f"{game}: {len(others) + 1} seats, learner at {seat}")
+        if len(others) + 1 not in the_game.seats:
+            first, last = the_game.seats.start, the_game.seats.stop - 1
+            raise ValueError(
+                f"{game} seats {first} to {last}, not {len(others) + 1} "
+                f"(the learner and {len(others)} levels)"
+            )
+        if not 0 <= seat <= len(others):
+            raise ValueError(f"the learner's seat {seat} is not one of 0 to {len(others)}")
         unknown = sorted(set(others) - set(the_game.levels))
         if unknown:
             raise ValueError(f"{game} has no level {', '.join(unknown)}")

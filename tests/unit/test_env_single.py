@@ -83,5 +83,7 @@ def test_an_illegal_action_is_refused() -> None:
 def test_bad_tables_are_refused() -> None:
     with pytest.raises(ValueError, match="no level grandmaster"):
         MaskedSingleAgent("orc", levels=["grandmaster", "easy"])
-    with pytest.raises(ValueError, match="oink: 3 seats"):
+    with pytest.raises(ValueError, match=r"oink seats 2 to 2, not 3 \(the learner and 2 levels\)"):
         MaskedSingleAgent("oink", levels=["easy", "easy"])
+    with pytest.raises(ValueError, match="the learner's seat 3 is not one of 0 to 2"):
+        MaskedSingleAgent("orc", seat=3, levels=["easy", "easy"])
