@@ -40,7 +40,10 @@ def _levels(game: AnyGame, value: str | None, seats: int | None) -> list[str]:
         raise click.BadParameter(f"unknown level(s) {unknown}; {game.id} levels are {known}{also}")
     if len(levels) not in game.seats:
         hint = "--levels" if value else "--seats"
-        raise click.BadParameter(f"{game.id} seats {seat_range(game)}", param_hint=hint)
+        given = f"{len(levels)} levels" if value else f"{len(levels)} seats"
+        raise click.BadParameter(
+            f"{game.id} seats {seat_range(game)}, not {given}", param_hint=hint
+        )
     if seats is not None and len(levels) != seats:
         raise click.BadParameter(f"{len(levels)} levels for {seats} seats", param_hint="--levels")
     return levels

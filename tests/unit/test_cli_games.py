@@ -66,6 +66,8 @@ def test_levels_and_seats_are_the_games() -> None:
     unknown = run("simulate", "--levels", "easy,easy,grandmaster")
     assert unknown.exit_code == 2 and "flipside levels are easy, normal" in unknown.output
     too_many = run("simulate", "--seats", "9")
-    assert too_many.exit_code == 2 and "flipside seats 3-5" in too_many.output
+    assert too_many.exit_code == 2 and "flipside seats 3-5, not 9 seats" in too_many.output
+    too_few = run("simulate", "--levels", "easy,hard")
+    assert too_few.exit_code == 2 and "flipside seats 3-5, not 2 levels" in too_few.output
     mismatch = run("simulate", "--seats", "4", "--levels", "easy,easy,easy")
     assert mismatch.exit_code == 2 and "3 levels for 4 seats" in mismatch.output
