@@ -7,6 +7,9 @@ through with its traceback instead.
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
 from typing import Any
 
 import click
@@ -18,6 +21,8 @@ from flipside.engine.registry import UnknownGame
 from flipside.records.importer import ImportRefused
 from flipside.service import ServiceError
 from flipside.store import StoreError, StoreUnavailable
+
+SIGPIPE_STATUS = 128 + signal.SIGPIPE
 
 # Errors whose message is already meant for people; anything else is a bug and says so.
 _EXPECTED: tuple[type[BaseException], ...] = (
@@ -61,9 +66,17 @@ class FlipsideGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a reader that left early is found here, not at exit
+            return result
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except BrokenPipeError:
+            # The reader went away (`flipside replay M | head`): stop without a word, with
+            # the status a shell gives a command ended by SIGPIPE, and keep the interpreter
+            # from failing again when it flushes standard output at exit.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise click.exceptions.Exit(SIGPIPE_STATUS) from None
         except Exception as error:
             if (ctx.obj or {}).get("debug"):
                 raise

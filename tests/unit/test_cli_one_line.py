@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import psycopg
 import pytest
-from flipside.cli.errors import one_line
+from flipside.cli.errors import SIGPIPE_STATUS, one_line
 
 from flipside.db import DatabaseUnavailable
 
@@ -28,3 +31,37 @@ def test_a_cancelled_statement_is_not_an_unavailable_database() -> None:
     text = one_line(psycopg.errors.QueryCanceled("canceling statement due to statement timeout"))
     assert not text.startswith("database unavailable")
     assert "canceling statement" in text and "--debug" in text
+
+
+# A group of the real class whose command writes far more than a pipe holds.
+_LONG_OUTPUT = """
+import click
+from flipside.cli.errors import FlipsideGroup
+
+@click.group(cls=FlipsideGroup)
+def group():
+    pass
+
+@group.command()
+def lines():
+    for number in range(200_000):
+        click.echo(f"line {number}")
+
+group()
+"""
+
+
+def test_a_reader_that_leaves_early_ends_the_command_quietly() -> None:
+    """`flipside replay M | head`: no error line, and the status of a command ended by
+    SIGPIPE, whether the pipe closes while the command writes or when it flushes at exit."""
+    running = subprocess.Popen(
+        [sys.executable, "-c", _LONG_OUTPUT, "lines"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert running.stdout is not None and running.stderr is not None
+    assert running.stdout.readline() == b"line 0\n"
+    running.stdout.close()
+    errors = running.stderr.read()
+    assert running.wait(timeout=30) == SIGPIPE_STATUS == 141
+    assert errors == b""
