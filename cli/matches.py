@@ -12,10 +12,14 @@ from rich.table import Table
 
 from flipside.db import connect
 from flipside.engine.registry import INSTALLED
-from flipside.projections.queries import MAX_LIMIT, list_matches
+from flipside.projections.queries import MAX_LIMIT, behind, list_matches
 
 from .common import database_url
 
+LAGGING = (
+    "note: matches stored since the match_summaries projection last ran are not listed "
+    "yet; `flipside projections run --once` folds them (`flipside serve` runs it all along)"
+)
 TABLE_WIDTH = 120  # columns a terminal needs for the table; a narrower one gets two lines a match
 
 
@@ -47,6 +51,9 @@ def list_command(
     seat's standing (lives, chips, ...), winner."""
     with connect(database_url(ctx)) as conn:
         rows = list(_summaries(conn, status, player, game, limit))
+        lagging = behind(conn, "match_summaries")
+    if lagging:  # on stderr: the list on stdout stays what a script reads
+        click.echo(LAGGING, err=True)
     if as_json:
         for row in rows:
             click.echo(json.dumps(_json_row(row)))

@@ -141,6 +141,23 @@ ORDER BY n.projection
 """
 
 
+_BEHIND = """
+SELECT (last.txid, last.global_position)
+       > (coalesce(c.txid, 0)::text::xid8, coalesce(c.global_position, 0)) AS behind
+FROM (SELECT txid, global_position FROM events
+      ORDER BY txid DESC, global_position DESC LIMIT 1) AS last
+LEFT JOIN projection_checkpoints c ON c.projection = %s
+"""
+
+
+def behind(source: Source, name: str) -> bool:
+    """Whether events were stored after projection `name`'s checkpoint: the last event's
+    place against it, one step of an index (`checkpoints` counts them all)."""
+    with _cursor(source) as cursor:
+        row = cursor.execute(_BEHIND, (name,)).fetchone()
+    return bool(row and row["behind"])
+
+
 def checkpoints(source: Source, names: Sequence[str]) -> list[Row]:
     """Each named projection's checkpoint (null if it never ran), the events it folded since
     its last rebuild, and its lag: the events stored after its checkpoint."""

@@ -71,6 +71,21 @@ def test_matches_list_filters_and_json(url: str) -> None:
     assert unknown.exit_code != 0 and "chess" in unknown.output
 
 
+def test_matches_list_says_when_the_projection_is_behind(postgres_server_url: str) -> None:
+    """Matches stored while no projection runner ran are not listed yet: the list says so on
+    stderr (its stdout stays the rows a script reads), until the projection folds them."""
+    with temporary_database(postgres_server_url, prefix="flipside_test") as database:
+        with PostgresEventStore(database) as store:
+            finished_match(store, "unlisted", seats=3)
+        before = run(database, "matches", "list", "--json")
+        assert before.exit_code == 0 and before.stdout == ""
+        assert "not listed yet" in before.stderr and "projections run --once" in before.stderr
+        project(database, ["unlisted"])
+        after = run(database, "matches", "list", "--json")
+        assert [json.loads(line)["match_id"] for line in after.stdout.splitlines()] == ["unlisted"]
+        assert after.stderr == ""
+
+
 def test_replay_tells_the_rounds(url: str) -> None:
     result = run(url, "replay", "cmd-done")
     assert result.exit_code == 0

@@ -407,6 +407,8 @@ def test_the_runner_process_stops_cleanly_on_a_signal(
 
 def test_queries(database: tuple[str, Any]) -> None:
     url, store = database
+    with connect(url) as conn:
+        assert not queries.behind(conn, "match_summaries")  # no event at all
     for number in range(6):
         _append_finished(store, f"q-{number}", number)
     running_match(store, "q-live")
@@ -414,8 +416,10 @@ def test_queries(database: tuple[str, Any]) -> None:
         assert [row["lag"] for row in queries.checkpoints(conn, list(PROJECTIONS))] == [
             sum(store.stream_version(m) for m in iter_stream_ids(store))
         ] * 3
+        assert all(queries.behind(conn, name) for name in PROJECTIONS)
         _catch_up(Projector(conn))
         assert [row["lag"] for row in queries.checkpoints(conn, list(PROJECTIONS))] == [0] * 3
+        assert not any(queries.behind(conn, name) for name in PROJECTIONS)
 
         newest_first = queries.list_matches(conn, limit=100)
         assert newest_first[0]["match_id"] == "q-live"
