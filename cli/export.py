@@ -129,7 +129,8 @@ def export(
             write(text)
             matches, events = matches + exported, events + count
             advance(size)
-    click.echo(f"exported {matches} matches, {events} events to {out}", err=True)
+    of_game = f" {game.id}" if game else ""  # a game's format takes that game's matches only
+    click.echo(f"exported {matches}{of_game} matches, {events} events to {out}", err=True)
 
 
 def export_at(

@@ -118,6 +118,8 @@ def test_toml_parsed_and_written_again_is_the_same_file(source_url: str, tmp_pat
     records = game_named("flipside").records.parse("toml", text)
     assert {record.match_id for record in records} == {*FINISHED, "rec-running"}
     assert toml_document(records) == text
+    again = run(source_url, "export", "--all", "--format", "toml", "--out", tmp_path / "s.toml")
+    assert again.stderr.startswith(f"exported {len(FINISHED) + 1} flipside matches, ")
 
 
 def test_since_picks_matches_by_creation_time(source_url: str, tmp_path: Path) -> None:
