@@ -106,12 +106,17 @@ def install(app: Flask) -> None:
     app.after_request(_finish)
 
 
+LAG_COUNTED_UP_TO = 10_000  # "at least this many"; `flipside projections status` counts all
+
+
 def projection_lag(dependencies: Dependencies) -> dict[str, int]:
-    """Each read model's lag: the stored events it has not folded yet (none without a
-    database)."""
+    """Each read model's lag: the stored events it has not folded yet, up to
+    `LAG_COUNTED_UP_TO` (none without a database). Anyone may ask (/readyz, /metrics), and a
+    count costs the database a step per event counted: a runner stopped for a day would make
+    every probe count a day of events."""
     if dependencies.read_models is None:
         return {}
-    found = checkpoints(dependencies.read_models, list(PROJECTIONS))
+    found = checkpoints(dependencies.read_models, list(PROJECTIONS), LAG_COUNTED_UP_TO)
     return {row["projection"]: row["lag"] for row in found}
 
 

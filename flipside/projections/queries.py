@@ -133,33 +133,25 @@ def fetch(source: Source, query: str, params: Sequence[Any]) -> list[Row]:
 
 _CHECKPOINTS = """
 SELECT n.projection, c.txid, c.global_position, coalesce(c.events, 0) AS events, c.updated_at,
-       (SELECT count(*) FROM events e
-        WHERE (e.txid, e.global_position)
-              > (coalesce(c.txid, 0)::text::xid8, coalesce(c.global_position, 0))) AS lag
+       (SELECT count(*) FROM (
+            SELECT FROM events e
+            WHERE (e.txid, e.global_position)
+                  > (coalesce(c.txid, 0)::text::xid8, coalesce(c.global_position, 0))
+            LIMIT %s) AS unfolded) AS lag
 FROM unnest(%s::text[]) AS n(projection) LEFT JOIN projection_checkpoints c USING (projection)
 ORDER BY n.projection
 """
 
 
-_BEHIND = """
-SELECT (last.txid, last.global_position)
-       > (coalesce(c.txid, 0)::text::xid8, coalesce(c.global_position, 0)) AS behind
-FROM (SELECT txid, global_position FROM events
-      ORDER BY txid DESC, global_position DESC LIMIT 1) AS last
-LEFT JOIN projection_checkpoints c ON c.projection = %s
-"""
+def checkpoints(source: Source, names: Sequence[str], lag_up_to: int | None = None) -> list[Row]:
+    """Each named projection's checkpoint (null if it never ran), the events it folded since
+    its last rebuild, and its lag: the events stored after its checkpoint, counted up to
+    `lag_up_to` (all of them if None). Counting walks an index entry per event counted, so
+    what anyone may ask for at any time (a readiness probe) counts up to a bound."""
+    with _cursor(source) as cursor:
+        return cursor.execute(_CHECKPOINTS, (lag_up_to, list(names))).fetchall()
 
 
 def behind(source: Source, name: str) -> bool:
-    """Whether events were stored after projection `name`'s checkpoint: the last event's
-    place against it, one step of an index (`checkpoints` counts them all)."""
-    with _cursor(source) as cursor:
-        row = cursor.execute(_BEHIND, (name,)).fetchone()
-    return bool(row and row["behind"])
-
-
-def checkpoints(source: Source, names: Sequence[str]) -> list[Row]:
-    """Each named projection's checkpoint (null if it never ran), the events it folded since
-    its last rebuild, and its lag: the events stored after its checkpoint."""
-    with _cursor(source) as cursor:
-        return cursor.execute(_CHECKPOINTS, (list(names),)).fetchall()
+    """Whether events were stored after projection `name`'s checkpoint."""
+    return bool(checkpoints(source, [name], lag_up_to=1)[0]["lag"])

@@ -20,7 +20,7 @@ from typing import Any
 import psycopg
 import pytest
 from click.testing import CliRunner
-from flipside.api import create_app
+from flipside.api import create_app, observability
 from flipside.cli.main import cli
 
 from flipside.config import Settings
@@ -47,7 +47,13 @@ from flipside.service import MatchService
 from flipside.simulation import match_seed, play_match
 from flipside.store import NewEvent, PostgresEventStore, iter_stream_ids
 from tests.flipside_moves import exchange, orient, state_of
-from tests.recorded_matches import PROJECTION_ORDER, projection_rows, running_match, service
+from tests.recorded_matches import (
+    PROJECTION_ORDER,
+    finished_match,
+    projection_rows,
+    running_match,
+    service,
+)
 from tests.unit.test_projection_rows import all_random
 
 Connection = psycopg.Connection[Any]
@@ -417,6 +423,8 @@ def test_queries(database: tuple[str, Any]) -> None:
             sum(store.stream_version(m) for m in iter_stream_ids(store))
         ] * 3
         assert all(queries.behind(conn, name) for name in PROJECTIONS)
+        capped = queries.checkpoints(conn, list(PROJECTIONS), lag_up_to=5)
+        assert [row["lag"] for row in capped] == [5] * 3
         _catch_up(Projector(conn))
         assert [row["lag"] for row in queries.checkpoints(conn, list(PROJECTIONS))] == [0] * 3
         assert not any(queries.behind(conn, name) for name in PROJECTIONS)
@@ -570,6 +578,26 @@ def test_summaries_carry_their_game_and_lists_filter_by_it(database: tuple[str, 
         }
         assert client.get("/v1/players/guest:ana?game=flipside").json == player.json
         assert client.get("/v1/players/nobody").json["code"] == "unknown_player"
+    finally:
+        app.extensions["flipside"].service.store.close()
+        app.extensions["flipside"].credentials.close()
+
+
+def test_anyone_may_ask_for_the_lag_but_it_is_counted_up_to_a_bound(
+    database: tuple[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/readyz and /metrics answer without a token, so what they count is bounded: a runner
+    stopped for long would otherwise make every probe count every event since."""
+    url, store = database
+    finished_match(store, "unfolded")
+    monkeypatch.setattr(observability, "LAG_COUNTED_UP_TO", 7)
+    app = create_app({"FLIPSIDE_SETTINGS": Settings(database_url=url)})
+    client = app.test_client()
+    try:
+        assert client.get("/readyz").json["projection_lag"] == dict.fromkeys(PROJECTIONS, 7)
+        metrics = client.get("/metrics").get_data(as_text=True)
+        for name in PROJECTIONS:
+            assert f'flipside_projection_lag_events{{projection="{name}"}} 7.0' in metrics
     finally:
         app.extensions["flipside"].service.store.close()
         app.extensions["flipside"].credentials.close()
