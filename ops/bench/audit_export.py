@@ -30,16 +30,21 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
-from flipside.cli.common import JOBS
+from flipside.cli.common import BATCH_MATCHES, JOBS
 from flipside.cli.main import cli
 
 from flipside.db import connect, scratch_server_url, temporary_database
+from flipside.engine.records import current_events
+from flipside.engine.registry import AnyGame, game_of_type
 from flipside.engine.seats import SeatSpec
 from flipside.projections.postgres import Projector
 from flipside.service import MatchService
 from flipside.store import NewEvent, PostgresEventStore, StoredEvent, iter_stream_ids
+from flipside.store.chain import check_chain
+from flipside.store.postgres import read_streams
 
 SEATS = [SeatSpec("npc", level="easy")] * 4
 
@@ -107,15 +112,43 @@ def copied(url: str) -> tuple[float, float]:
     return time.perf_counter() - started, _cpu_seconds() - cpu
 
 
+def audit_floor(url: str) -> tuple[float, float]:
+    """Wall and CPU seconds of the least an audit of every match does, in this process:
+    each batch of matches read as the audit reads them (`read_streams`), every hash
+    recomputed from its event's canonical JSON (`check_chain`), the events decoded, and each
+    match decided again from the commands behind its events. No comparison, no check of the
+    shuffles, deals and draws, no projection rows: what is left of the target's budget is
+    what those may cost."""
+    started, cpu = time.perf_counter(), _cpu_seconds()
+    with PostgresEventStore(url) as store:
+        match_ids = list(iter_stream_ids(store))
+    with connect(url) as conn:
+        for at in range(0, len(match_ids), BATCH_MATCHES):
+            for stored in read_streams(conn, match_ids[at : at + BATCH_MATCHES]).values():
+                check_chain(stored)
+                game = game_of_type(stored[0].type)
+                _decided_again(game, current_events(game, stored) or [])
+    return time.perf_counter() - started, _cpu_seconds() - cpu
+
+
+def _decided_again(game: AnyGame, events: list[Any]) -> None:
+    state = game.initial_state()
+    for event in events:
+        command = game.command_behind(event)
+        if command is not None:
+            _, state = game.execute(state, command)
+
+
 def ratio_to_copy(
     url: str, events: int, label: str, args: Sequence[str], rounds: int, target: float
 ) -> None:
-    """Run `flipside args` `rounds` times, each right after a COPY of the same rows, and
-    print the median round: its events/s, the COPY's, their ratio and the CPU seconds."""
+    """Run `flipside args` (or `audit_floor` for no args) `rounds` times, each right after a
+    COPY of the same rows, and print the median round: its events/s, the COPY's, their
+    ratio and the CPU seconds."""
     measured = []
     for _ in range(rounds):
         copy, _ = copied(url)
-        wall, cpu = timed(url, *args)
+        wall, cpu = timed(url, *args) if args else audit_floor(url)
         measured.append((copy / wall, wall, cpu, copy))
     ratio, wall, cpu, copy = statistics.median_low(measured)
     print(
@@ -135,6 +168,7 @@ def measure(url: str, jobs: int, rounds: int) -> None:
     print(f"load average before {_load()}")
     common = ["--all", "--jobs", str(jobs)]
     ratio_to_copy(url, events, "audit --all", ["audit", *common, "--json"], rounds, 0.25)
+    ratio_to_copy(url, events, "audit floor, one job", [], rounds, 0.25)
     with tempfile.TemporaryDirectory() as directory:
         out = Path(directory) / "all.jsonl"
         export = ["export", *common, "--format", "jsonl", "--out", str(out)]
