@@ -2,7 +2,8 @@
 
 `FlipsideGroup` turns any exception a command lets escape into one line on stderr and exit
 status 1 (click's own usage errors keep theirs). ``flipside --debug`` lets the exception
-through with its traceback instead.
+through with its traceback instead. A reader that leaves early (``flipside replay M | head``)
+ends the command without a word, with status 141, as SIGPIPE ends other commands.
 """
 
 from __future__ import annotations
