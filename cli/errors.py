@@ -16,6 +16,7 @@ from typing import Any
 import click
 import psycopg
 
+from flipside.config import SettingsError
 from flipside.db import DatabaseUnavailable, MigrationsPending
 from flipside.engine.records import RecordError
 from flipside.engine.registry import UnknownGame
@@ -32,6 +33,7 @@ _EXPECTED: tuple[type[BaseException], ...] = (
     RecordError,
     ImportRefused,
     MigrationsPending,
+    SettingsError,
     UnknownGame,
     OSError,
 )

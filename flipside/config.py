@@ -28,6 +28,10 @@ DEFAULT_RATE_LIMIT: RateLimit = (100.0, 200.0)
 DEFAULT_THREADS = 1024
 
 
+class SettingsError(ValueError):
+    """A ``FLIPSIDE_*`` variable set to something it cannot mean (the message names it)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the server and the command line are configured with.
@@ -71,7 +75,9 @@ def _log_format(value: str) -> LogFormat:
     for known in _LOG_FORMATS:
         if value.lower() == known:
             return known
-    raise ValueError(f"FLIPSIDE_LOG_FORMAT must be one of {', '.join(_LOG_FORMATS)}, not {value!r}")
+    raise SettingsError(
+        f"FLIPSIDE_LOG_FORMAT must be one of {', '.join(_LOG_FORMATS)}, not {value!r}"
+    )
 
 
 def _threads(value: str | None) -> int:
@@ -83,7 +89,7 @@ def _threads(value: str | None) -> int:
     if not value:
         return DEFAULT_THREADS
     if not value.isdigit() or int(value) < 1:
-        raise ValueError(f"FLIPSIDE_THREADS must be a whole number of threads, not {value!r}")
+        raise SettingsError(f"FLIPSIDE_THREADS must be a whole number of threads, not {value!r}")
     return int(value)
 
 
@@ -102,9 +108,9 @@ def _rate_limit(value: str | None) -> RateLimit | None:
     if numbers == [0.0]:
         return None
     if len(numbers) not in (1, 2) or not all(0 < n < float("inf") for n in numbers):
-        raise ValueError(f"FLIPSIDE_RATE_LIMIT must be RATE or RATE,BURST (or 0), not {value!r}")
+        raise SettingsError(f"FLIPSIDE_RATE_LIMIT must be RATE or RATE,BURST (or 0), not {value!r}")
     rate = numbers[0]
     burst = numbers[1] if len(numbers) == 2 else 2 * rate
     if burst < 1:
-        raise ValueError("FLIPSIDE_RATE_LIMIT: the burst must allow at least one request")
+        raise SettingsError("FLIPSIDE_RATE_LIMIT: the burst must allow at least one request")
     return rate, burst

@@ -7,7 +7,9 @@ import sys
 
 import psycopg
 import pytest
+from click.testing import CliRunner
 from flipside.cli.errors import SIGPIPE_STATUS, one_line
+from flipside.cli.main import cli
 
 from flipside.db import DatabaseUnavailable
 
@@ -65,3 +67,22 @@ def test_a_reader_that_leaves_early_ends_the_command_quietly() -> None:
     errors = running.stderr.read()
     assert running.wait(timeout=30) == SIGPIPE_STATUS == 141
     assert errors == b""
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "message"),
+    [
+        ("FLIPSIDE_RATE_LIMIT", "abc", "FLIPSIDE_RATE_LIMIT must be RATE or RATE,BURST (or 0)"),
+        ("FLIPSIDE_RATE_LIMIT", "1,0.5", "FLIPSIDE_RATE_LIMIT: the burst must allow"),
+        ("FLIPSIDE_THREADS", "many", "FLIPSIDE_THREADS must be a whole number of threads"),
+        ("FLIPSIDE_LOG_FORMAT", "xml", "FLIPSIDE_LOG_FORMAT must be one of auto, json, console"),
+    ],
+)
+def test_a_setting_that_cannot_be_is_refused_in_one_line(
+    variable: str, value: str, message: str
+) -> None:
+    """As a person's mistake, not as a bug: no exception's name, no pointer to --debug."""
+    result = CliRunner().invoke(cli, ["serve", "--port", "1"], env={variable: value})
+    (line,) = result.output.splitlines()
+    assert result.exit_code == 1 and line.startswith(f"Error: {message}")
+    assert "--debug" not in line
