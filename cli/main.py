@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from flipside import __version__
+from flipside.config import SettingsError, database_url_checked
 
 from .anchor import anchor
 from .audit import audit
@@ -20,6 +21,15 @@ from .serve import serve
 from .simulate import simulate
 
 
+def _checked_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if not value:
+        return None
+    try:
+        return database_url_checked(value, "--database-url (or FLIPSIDE_DATABASE_URL)")
+    except SettingsError as error:
+        raise click.BadParameter(str(error)) from None
+
+
 @click.group(cls=FlipsideGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="flipside", message="%(prog)s %(version)s")
 @click.option("--debug", is_flag=True, help="Show tracebacks instead of one-line errors.")
@@ -27,6 +37,7 @@ from .simulate import simulate
     "--database-url",
     envvar="FLIPSIDE_DATABASE_URL",
     metavar="URL",
+    callback=_checked_url,
     help="PostgreSQL to use (default: FLIPSIDE_DATABASE_URL, else the embedded server).",
 )
 @click.pass_context

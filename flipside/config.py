@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Literal
 
 import platformdirs
+import psycopg
+from psycopg.conninfo import conninfo_to_dict
 
 LogFormat = Literal["auto", "json", "console"]
 _LOG_FORMATS: tuple[LogFormat, ...] = ("auto", "json", "console")
@@ -62,13 +64,40 @@ class Settings:
         env = os.environ if env is None else env
         data_dir = env.get("FLIPSIDE_DATA_DIR") or platformdirs.user_data_dir("flipside")
         return cls(
-            database_url=env.get("FLIPSIDE_DATABASE_URL") or None,
+            database_url=_database_url(env.get("FLIPSIDE_DATABASE_URL")),
             admin_token=env.get("FLIPSIDE_ADMIN_TOKEN") or None,
             data_dir=Path(data_dir).expanduser(),
             log_format=_log_format(env.get("FLIPSIDE_LOG_FORMAT") or "auto"),
             rate_limit=_rate_limit(env.get("FLIPSIDE_RATE_LIMIT")),
             threads=_threads(env.get("FLIPSIDE_THREADS")),
         )
+
+
+def database_url_checked(value: str, source: str = "FLIPSIDE_DATABASE_URL") -> str:
+    """`value` if libpq can read it as a connection string (a ``postgresql://`` URL or
+    ``key=value`` pairs), else `SettingsError` naming `source`: found now, rather than as a
+    driver's error from the first connection.
+
+    >>> database_url_checked("postgresql://app@db/flipside")
+    'postgresql://app@db/flipside'
+    >>> database_url_checked("flipside")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    flipside.config.SettingsError: FLIPSIDE_DATABASE_URL is not a PostgreSQL URL ...
+    """
+    try:
+        conninfo_to_dict(value)
+    except psycopg.ProgrammingError as error:
+        reason = str(error).strip().splitlines()[0]
+        raise SettingsError(
+            f"{source} is not a PostgreSQL URL (postgresql://user@host/database) nor "
+            f"key=value pairs: {reason}"
+        ) from None
+    return value
+
+
+def _database_url(value: str | None) -> str | None:
+    return database_url_checked(value) if value else None
 
 
 def _log_format(value: str) -> LogFormat:

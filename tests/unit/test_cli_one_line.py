@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from flipside.cli.errors import SIGPIPE_STATUS, one_line
 from flipside.cli.main import cli
 
+from flipside.config import Settings, SettingsError
 from flipside.db import DatabaseUnavailable
 
 
@@ -86,3 +87,14 @@ def test_a_setting_that_cannot_be_is_refused_in_one_line(
     (line,) = result.output.splitlines()
     assert result.exit_code == 1 and line.startswith(f"Error: {message}")
     assert "--debug" not in line
+
+
+def test_a_database_url_that_is_not_one_is_refused_before_connecting() -> None:
+    """A URL libpq cannot read is the person's mistake, said before any connection is tried
+    (it was psycopg's ProgrammingError, shown as a bug)."""
+    result = CliRunner().invoke(cli, ["matches", "list"], env={"FLIPSIDE_DATABASE_URL": "db"})
+    assert result.exit_code == 2
+    assert "--database-url (or FLIPSIDE_DATABASE_URL) is not a PostgreSQL URL" in result.output
+    assert "ProgrammingError" not in result.output
+    with pytest.raises(SettingsError, match="FLIPSIDE_DATABASE_URL is not a PostgreSQL URL"):
+        Settings.from_env({"FLIPSIDE_DATABASE_URL": "db"})  # what the server reads
