@@ -60,8 +60,12 @@ DEFAULTS: dict[str, Any] = {
             "has proven it valid (until then, and for an invalid one, the address counts). "
             "A match of computer players only is also limited to "
             f"{ratelimit.ALL_COMPUTER_LIMIT[0]:g} per second (bursts of "
-            f"{ratelimit.ALL_COMPUTER_LIMIT[1]:g}) per client address. Beyond either, 429 "
-            "`rate_limited` with `Retry-After`."
+            f"{ratelimit.ALL_COMPUTER_LIMIT[1]:g}) per client address, and the computer "
+            "play of a create or a move (a match of computer players is played to its end "
+            "in its create) costs that bucket a match per "
+            f"{ratelimit.COMPUTER_SECONDS_PER_TOKEN:g} s beyond the first, after the request: "
+            "an address that owes is refused creates and moves until it is paid. Beyond "
+            "any, 429 `rate_limited` with `Retry-After`."
         },
         "components": {
             "securitySchemes": {

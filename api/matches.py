@@ -164,24 +164,23 @@ def create_match(body: dict[str, Any]) -> Any:
     seats = players.claimed(
         [SeatSpec(s["type"], s.get("name"), s.get("level")) for s in body["seats"]]
     )
-    if all(seat.kind != "human" for seat in seats):
-        ratelimit.limit_all_computer_match()
     seed = _chosen_seed(body, seats)
     match_id = str(uuid.uuid4())
     tokens = {index: issue_token() for index, seat in enumerate(seats) if seat.kind == "human"}
     annotate(match_id=match_id, command="create")
-    outcome = deps().service.create(
-        seats,
-        game=body["game"],
-        options=body["options"],
-        seed=seed,
-        turn_timeout_seconds=body.get("turn_timeout_seconds"),
-        match_id=match_id,
-        metadata=_metadata("creator"),
-        idempotency=idempotency(_create_scope(), "create", body),
-        respond=lambda match: _created(match, seats),
-        credentials={seat: token_hash(token) for seat, token in tokens.items()},
-    )
+    with ratelimit.computer_play(all_computer=all(seat.kind != "human" for seat in seats)):
+        outcome = deps().service.create(
+            seats,
+            game=body["game"],
+            options=body["options"],
+            seed=seed,
+            turn_timeout_seconds=body.get("turn_timeout_seconds"),
+            match_id=match_id,
+            metadata=_metadata("creator"),
+            idempotency=idempotency(_create_scope(), "create", body),
+            respond=lambda match: _created(match, seats),
+            credentials={seat: token_hash(token) for seat, token in tokens.items()},
+        )
     response = outcome.response or {}
     if not outcome.replayed:
         for seat in response["seats"]:
@@ -353,13 +352,14 @@ def _move(match_id: str, kind: str | None) -> Any:
     service = deps().service
     action = actions.action_of(service.game_of(match_id), body, kind)
     annotate(command=action["kind"])
-    outcome = service.act(
-        match_id,
-        seat,
-        action,
-        expected_version=expected_version(),
-        metadata=_metadata(f"seat {seat}"),
-        idempotency=idempotency(f"{match_id}:{seat}", action["kind"], action),
-        respond=lambda match: view_of(match, seat),
-    )
+    with ratelimit.computer_play(all_computer=False):
+        outcome = service.act(
+            match_id,
+            seat,
+            action,
+            expected_version=expected_version(),
+            metadata=_metadata(f"seat {seat}"),
+            idempotency=idempotency(f"{match_id}:{seat}", action["kind"], action),
+            respond=lambda match: view_of(match, seat),
+        )
     return _answer(outcome)

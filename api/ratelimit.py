@@ -31,9 +31,9 @@ import itertools
 import math
 import threading
 import time
-from collections.abc import Callable
-from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import psycopg
@@ -49,9 +49,19 @@ from .problems import Problem
 # Enough for every client of a busy worker; beyond it the least recently seen bucket is
 # dropped, which only forgives its debt (a stream of made-up tokens cannot grow memory).
 MAX_BUCKETS = 100_000
-# An all-computer match costs 0.1-0.9 s of CPU inside its create request: one a second per
-# client, after a burst of 30, keeps one client to under a core.
+# An all-computer match plays to its end inside its create request, and a move plays the
+# computer seats after it (to the end of a match whose people are out): its options make that
+# anything from a tenth of a second to many seconds (ten Hold'em players with deep stacks,
+# 4.7 s). So an address's computer play has a bucket: a token at the door of each
+# all-computer create, then a token per `COMPUTER_SECONDS_PER_TOKEN` of the CPU a create or a
+# move spent deciding (the computer seats' turns with the mover's own) beyond what the door
+# paid, charged after it, into debt: the address's next creates and moves wait it out. One
+# token a second after a burst of 30 keeps an address to half a core over time.
 ALL_COMPUTER_LIMIT: RateLimit = (1.0, 30.0)
+COMPUTER_SECONDS_PER_TOKEN = 0.5
+# Plays shorter than this are not charged (a move with its computer replies takes a few
+# milliseconds): the request limit bounds them, and charging costs a statement.
+CHARGED_FROM_SECONDS = 0.05
 # Shared buckets idle this long are full again, the same as absent: deleted now and then.
 PRUNE_AFTER_SECONDS = 300
 PRUNE_EVERY = 1000  # statements of a process on the table
@@ -77,6 +87,10 @@ class Limiter(Protocol):
 
     def know(self, key: str) -> None:
         """Give `key` a full bucket of its own, if it has none."""
+
+    def charge(self, key: str, tokens: float) -> float:
+        """Take `tokens` more from `key`'s bucket, into debt if it holds fewer (what a
+        request turned out to cost); the seconds until the bucket is out of debt."""
 
 
 class RateLimiter:
@@ -108,10 +122,20 @@ class RateLimiter:
             if key not in self._buckets:
                 self._keep(key, (self.burst, self._clock()))
 
+    def charge(self, key: str, tokens: float) -> float:
+        with self._lock:
+            now = self._clock()
+            left = self._refilled(self._buckets.pop(key, (self.burst, now)), now) - tokens
+            self._keep(key, (left, now))
+        return max(0.0, -left / self.rate)
+
+    def _refilled(self, bucket: tuple[float, float], now: float) -> float:
+        tokens, counted = bucket
+        return min(self.burst, tokens + (now - counted) * self.rate)
+
     def _take(self, key: str, bucket: tuple[float, float]) -> float:
         now = self._clock()
-        tokens, counted = bucket
-        tokens = min(self.burst, tokens + (now - counted) * self.rate)
+        tokens = self._refilled(bucket, now)
         if tokens >= 1:
             tokens, wait = tokens - 1, 0.0
         else:
@@ -150,6 +174,13 @@ _KNOW = (
     "INSERT INTO rate_buckets (key, tokens, counted, granted)"
     " VALUES (%(key)s, %(burst)s - %(take)s, statement_timestamp(), true)"
     " ON CONFLICT (key) DO NOTHING RETURNING tokens, granted"
+)
+# Take %(take)s tokens whatever the bucket holds.
+_CHARGE = (
+    "INSERT INTO rate_buckets AS b (key, tokens, counted, granted)"
+    " VALUES (%(key)s, %(burst)s - %(take)s, statement_timestamp(), true)"
+    f" ON CONFLICT (key) DO UPDATE SET tokens = {_REFILLED} - %(take)s,"
+    " counted = statement_timestamp() RETURNING tokens"
 )
 _PRUNE = (
     "DELETE FROM rate_buckets"
@@ -228,6 +259,12 @@ class SharedRateLimiter:
         elif found is not None:
             self._leases.hold(key, self._lease)
 
+    def charge(self, key: str, tokens: float) -> float:
+        found = self._run(_CHARGE, key, tokens)
+        if found is _UNREACHABLE:
+            return self._fallback.charge(key, tokens)
+        return max(0.0, -found[0] / self.rate)
+
     def _taken(self, statement: str, key: str) -> Any:
         """Take a lease of `key`'s tokens, or one token when the bucket holds less than a
         lease: (tokens left, granted, how many were taken)."""
@@ -246,7 +283,7 @@ class SharedRateLimiter:
         self._leases.hold(key, taken - 1)  # one is this request's
         return 0.0
 
-    def _run(self, statement: str, key: str, take: int) -> Any:
+    def _run(self, statement: str, key: str, take: float) -> Any:
         if self._clock() < self._unreachable_until:
             return _UNREACHABLE
         parameters = {"key": key, "rate": self.rate, "burst": self.burst, "take": take}
@@ -264,10 +301,40 @@ class SharedRateLimiter:
 _UNREACHABLE = object()
 
 
+class _Debts:
+    """Until when each key's bucket is in debt, as this process last charged it (another
+    process learns of a debt when it charges the key itself); the latest `max_keys` only."""
+
+    def __init__(
+        self, clock: Callable[[], float] = time.monotonic, max_keys: int = MAX_BUCKETS
+    ) -> None:
+        self._clock = clock
+        self._max_keys = max_keys
+        self._until: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def owe(self, key: str, seconds: float) -> None:
+        with self._lock:
+            self._until.pop(key, None)
+            if seconds > 0:
+                self._until[key] = self._clock() + seconds
+                if len(self._until) > self._max_keys:
+                    del self._until[next(iter(self._until))]
+
+    def wait(self, key: str) -> float:
+        """The seconds `key` is still in debt (0: none)."""
+        with self._lock:
+            left = self._until.get(key, -math.inf) - self._clock()
+            if left <= 0:
+                self._until.pop(key, None)
+            return max(0.0, left)
+
+
 @dataclass(frozen=True)
 class Limits:
     requests: Limiter
-    all_computer: Limiter
+    all_computer: Limiter  # computer play by address: see `ALL_COMPUTER_LIMIT`
+    debts: _Debts = field(default_factory=_Debts)
 
 
 def _limits() -> Limits | None:
@@ -316,17 +383,38 @@ def _vouch(limits: Limits, response: Response) -> Response:
     return response
 
 
-def limit_all_computer_match() -> None:
-    """429 beyond the address's share of matches of computer players only (each is played
-    to its end within its create request)."""
+@contextmanager
+def computer_play(all_computer: bool) -> Iterator[None]:
+    """Around a create (`all_computer`: of computer players only) or a move: 429 first while
+    the address owes its computer-play bucket, or for an all-computer create beyond its
+    share of them; then the request's play is charged (`ALL_COMPUTER_LIMIT`)."""
     limits = _limits()
     if limits is None:
+        yield
         return
     # By address even with a proven token: tokens are had for the asking (a create of a
     # person's match), so a bucket per token would be no bound at all.
-    wait = limits.all_computer.wait(f"computer:{_address_key()}")
-    if wait:
+    key = f"computer:{_address_key()}"
+    owed = limits.debts.wait(key)
+    if owed:
+        raise Problem(
+            "rate_limited",
+            "the computer players of this address's matches have played beyond its share "
+            f"({limits.all_computer.rate * COMPUTER_SECONDS_PER_TOKEN:g} s of play a second); "
+            "try again after Retry-After seconds",
+            headers={"Retry-After": str(max(1, math.ceil(owed)))},
+        )
+    if all_computer and (wait := limits.all_computer.wait(key)):
         raise _refuse(limits.all_computer, wait, "matches of computer players only")
+    started = time.thread_time()
+    try:
+        yield
+    finally:
+        # An all-computer create's token at the door paid for its first stretch of play.
+        played = time.thread_time() - started - (COMPUTER_SECONDS_PER_TOKEN if all_computer else 0)
+        if played >= CHARGED_FROM_SECONDS:
+            owed = limits.all_computer.charge(key, played / COMPUTER_SECONDS_PER_TOKEN)
+            limits.debts.owe(key, owed)
 
 
 def _limiter(limit: RateLimit, connect: Connect | None) -> Limiter:

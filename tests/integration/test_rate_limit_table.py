@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import psycopg
+import pytest
 from flipside.api.ratelimit import SharedRateLimiter
 
 
@@ -45,4 +46,13 @@ def test_every_process_takes_from_the_same_bucket(database_url: str) -> None:
     key = f"address:{uuid.uuid4()}"
     assert [first.wait(key), second.wait(key)] == [0.0, 0.0]
     assert first.wait(key) > 0 and second.wait(key) > 0
+    assert not _unreachable_after(first) and not _unreachable_after(second)
+
+
+def test_a_charge_is_taken_from_the_shared_bucket_into_debt(database_url: str) -> None:
+    first = SharedRateLimiter((1.0, 2.0), _connect(database_url))
+    second = SharedRateLimiter((1.0, 2.0), _connect(database_url))
+    key = f"computer:{uuid.uuid4()}"
+    assert first.charge(key, 5.0) == pytest.approx(3.0, abs=0.05)  # 2 held, 3 owed
+    assert second.wait(key) == pytest.approx(4.0, abs=0.05)  # the other process sees it
     assert not _unreachable_after(first) and not _unreachable_after(second)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from flipside.api import create_app
+from flipside.api import create_app, ratelimit
 from flipside.api.body_limit import MAX_BODY_BYTES, largest_valid_body
 from flipside.api.dependencies import Dependencies
 from flipside.api.problems import MAX_LISTED_ERRORS, bounded
@@ -243,3 +243,35 @@ def test_a_move_after_its_turn_ran_out_is_judged_after_the_timeout() -> None:
     stored = app.extensions["flipside"].service.store.read_stream(match_id)
     assert answer.status_code == 409, answer.get_json()
     assert any(event.metadata.get("actor") == "turn_timeout" for event in stored)
+
+
+def test_computer_play_beyond_the_address_share_is_charged_into_debt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A create or move whose computer players play long (an all-computer match with deep
+    stacks: seconds) makes the address's next creates and moves wait the debt out; here every
+    microsecond of play costs a token, so one small match does."""
+    client = app_with((1000.0, 1000.0)).test_client()
+
+    def create(seats: list[dict[str, str]], address: str) -> Any:
+        body = {"game": "oink", "seats": seats}
+        return client.post("/v1/matches", json=body, environ_base={"REMOTE_ADDR": address})
+
+    earlier = create(PEOPLE, "10.1.1.1").get_json()  # a millisecond or two: not charged
+    monkeypatch.setattr(ratelimit, "COMPUTER_SECONDS_PER_TOKEN", 1e-6)
+    monkeypatch.setattr(ratelimit, "CHARGED_FROM_SECONDS", 0.0)
+    played = create(COMPUTERS, "10.1.1.1")
+    assert played.status_code == 201
+    move = client.post(
+        f"/v1/matches/{earlier['match_id']}/actions",
+        json={"kind": "roll"},
+        headers=bearer(earlier["seats"][0]["token"]),
+        environ_base={"REMOTE_ADDR": "10.1.1.1"},
+    )
+    assert move.status_code == 429  # a move may make the computer seats play too
+    refused = create(PEOPLE, "10.1.1.1")
+    assert refused.status_code == 429 and refused.get_json()["code"] == "rate_limited"
+    assert "computer players" in refused.get_json()["detail"]
+    assert int(refused.headers["Retry-After"]) > 1
+    assert create(PEOPLE, "10.2.2.2").status_code == 201  # another address owes nothing
+    assert client.get(f"/v1/matches/{played.get_json()['match_id']}").status_code == 200

@@ -156,3 +156,12 @@ def test_while_the_shared_table_is_unreachable_the_process_counts_alone_without_
     clock.now += UNREACHABLE_PAUSE_SECONDS
     limiter.know("b")
     assert database.attempts == 2  # then the table is tried again
+
+
+def test_a_charge_takes_the_bucket_into_debt_which_refills_at_the_rate(clock: Clock) -> None:
+    limiter = RateLimiter((2.0, 3.0), clock=clock)
+    assert limiter.charge("a", 1.0) == 0.0  # 2 tokens left: no debt
+    assert limiter.charge("a", 5.0) == pytest.approx(1.5)  # 3 owed, at 2 a second
+    assert limiter.wait("a") == pytest.approx(2.0)  # a token beyond the debt
+    clock.now += 2.0
+    assert limiter.wait("a") == 0.0
