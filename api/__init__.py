@@ -64,7 +64,8 @@ DEFAULTS: dict[str, Any] = {
             "play of a create or a move (a match of computer players is played to its end "
             "in its create) costs that bucket a match per "
             f"{ratelimit.COMPUTER_SECONDS_PER_TOKEN:g} s beyond the first, after the request: "
-            "an address that owes is refused creates and moves until it is paid. Beyond "
+            "an address that owes is refused creates and moves until it is paid; a server "
+            f"process plays {ratelimit.ALL_COMPUTER_AT_ONCE} such creates at a time. Beyond "
             "any, 429 `rate_limited` with `Retry-After`."
         },
         "components": {

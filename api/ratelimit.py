@@ -59,6 +59,9 @@ MAX_BUCKETS = 100_000
 # token a second after a burst of 30 keeps an address to half a core over time.
 ALL_COMPUTER_LIMIT: RateLimit = (1.0, 30.0)
 COMPUTER_SECONDS_PER_TOKEN = 0.5
+# The debt comes after the play, so a burst of all-computer creates sent at once would all
+# pass the door first: a process plays at most this many of them at a time.
+ALL_COMPUTER_AT_ONCE = 2
 # Plays shorter than this are not charged (a move with its computer replies takes a few
 # milliseconds): the request limit bounds them, and charging costs a statement.
 CHARGED_FROM_SECONDS = 0.05
@@ -335,6 +338,10 @@ class Limits:
     requests: Limiter
     all_computer: Limiter  # computer play by address: see `ALL_COMPUTER_LIMIT`
     debts: _Debts = field(default_factory=_Debts)
+    # Slots for the all-computer creates this process plays at once (`ALL_COMPUTER_AT_ONCE`).
+    playing: threading.Semaphore = field(
+        default_factory=lambda: threading.Semaphore(ALL_COMPUTER_AT_ONCE)
+    )
 
 
 def _limits() -> Limits | None:
@@ -406,10 +413,19 @@ def computer_play(all_computer: bool) -> Iterator[None]:
         )
     if all_computer and (wait := limits.all_computer.wait(key)):
         raise _refuse(limits.all_computer, wait, "matches of computer players only")
+    if all_computer and not limits.playing.acquire(blocking=False):
+        raise Problem(
+            "rate_limited",
+            f"this server process plays {ALL_COMPUTER_AT_ONCE} matches of computer players "
+            "only at a time; try again after Retry-After seconds",
+            headers={"Retry-After": "1"},
+        )
     started = time.thread_time()
     try:
         yield
     finally:
+        if all_computer:
+            limits.playing.release()
         # An all-computer create's token at the door paid for its first stretch of play.
         played = time.thread_time() - started - (COMPUTER_SECONDS_PER_TOKEN if all_computer else 0)
         if played >= CHARGED_FROM_SECONDS:

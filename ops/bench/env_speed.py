@@ -93,19 +93,28 @@ def env_run(game: str, matches: int, raw_views: bool, record: bool = False) -> P
         with recording as commands:
             started = time.process_time()
             table.reset(seed=seed)
-            for agent in table.agent_iter():
-                observation, _, terminated, _, _ = table.last()
-                if terminated:
-                    table.step(None)
-                    continue
-                if record:
-                    assert table.table is not None
-                    turns.append((table.table.state, table.possible_agents.index(agent)))
-                table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-                steps += 1
+            steps += episode(table, rng, turns.append if record else None)
             seconds += time.process_time() - started
         played.append(commands)
     return Played(seconds, steps, played, turns)
+
+
+def episode(
+    table: AECEnv, rng: random.Random, seen: Callable[[tuple[Any, int]], None] | None = None
+) -> int:
+    """The steps of one episode of `table` (reset already) with random masked actions,
+    handing `seen` the state and the seat of every turn."""
+    steps = 0
+    for agent in table.agent_iter():
+        observation, _, terminated, _, _ = table.last()
+        if terminated:
+            table.step(None)
+            continue
+        if seen is not None:
+            seen((table.table.state, table.possible_agents.index(agent)))
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    return steps
 
 
 def decider_run(game: str, played: list[list[Any]]) -> float:
@@ -179,13 +188,7 @@ def floor_seconds(game: str, turns: list[tuple[Any, int]], matches: int) -> floa
     stepped = 0
     while stepped < len(turns):
         idle.reset()
-        for _ in idle.agent_iter():
-            observation, _, terminated, _, _ = idle.last()
-            if terminated:
-                idle.step(None)
-                continue
-            idle.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-            stepped += 1
+        stepped += episode(idle, rng)
     return time.process_time() - started
 
 

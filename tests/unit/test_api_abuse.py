@@ -275,3 +275,21 @@ def test_computer_play_beyond_the_address_share_is_charged_into_debt(
     assert int(refused.headers["Retry-After"]) > 1
     assert create(PEOPLE, "10.2.2.2").status_code == 201  # another address owes nothing
     assert client.get(f"/v1/matches/{played.get_json()['match_id']}").status_code == 200
+
+
+def test_a_process_plays_only_a_few_all_computer_matches_at_once() -> None:
+    """Their cost is charged after their play, so a burst sent at once would pass the door
+    together: beyond the slots, 429 at once (the slots are held here as by matches in play)."""
+    app = app_with((1000.0, 1000.0))
+    client = app.test_client()
+    playing = app.extensions["flipside_limits"].playing
+    for _ in range(ratelimit.ALL_COMPUTER_AT_ONCE):
+        assert playing.acquire(blocking=False)
+    computers = {"game": "oink", "seats": COMPUTERS}
+    refused = client.post("/v1/matches", json=computers)
+    assert refused.status_code == 429 and "at a time" in refused.get_json()["detail"]
+    assert refused.headers["Retry-After"] == "1"
+    assert client.post("/v1/matches", json={"game": "oink", "seats": PEOPLE}).status_code == 201
+    playing.release()
+    assert client.post("/v1/matches", json=computers).status_code == 201
+    assert playing.acquire(blocking=False)  # the create gave its slot back
