@@ -411,15 +411,8 @@ def computer_play(all_computer: bool) -> Iterator[None]:
             "try again after Retry-After seconds",
             headers={"Retry-After": str(max(1, math.ceil(owed)))},
         )
-    if all_computer and (wait := limits.all_computer.wait(key)):
-        raise _refuse(limits.all_computer, wait, "matches of computer players only")
-    if all_computer and not limits.playing.acquire(blocking=False):
-        raise Problem(
-            "rate_limited",
-            f"this server process plays {ALL_COMPUTER_AT_ONCE} matches of computer players "
-            "only at a time; try again after Retry-After seconds",
-            headers={"Retry-After": "1"},
-        )
+    if all_computer:
+        _all_computer_slot(limits, key)
     started = time.thread_time()
     try:
         yield
@@ -431,6 +424,21 @@ def computer_play(all_computer: bool) -> Iterator[None]:
         if played >= CHARGED_FROM_SECONDS:
             owed = limits.all_computer.charge(key, played / COMPUTER_SECONDS_PER_TOKEN)
             limits.debts.owe(key, owed)
+
+
+def _all_computer_slot(limits: Limits, key: str) -> None:
+    """One of the process's slots for an all-computer create, and the address's token for
+    it (a slot first: a create refused for want of one must not cost a token)."""
+    if not limits.playing.acquire(blocking=False):
+        raise Problem(
+            "rate_limited",
+            f"this server process plays {ALL_COMPUTER_AT_ONCE} matches of computer players "
+            "only at a time; try again after Retry-After seconds",
+            headers={"Retry-After": "1"},
+        )
+    if wait := limits.all_computer.wait(key):
+        limits.playing.release()
+        raise _refuse(limits.all_computer, wait, "matches of computer players only")
 
 
 def _limiter(limit: RateLimit, connect: Connect | None) -> Limiter:

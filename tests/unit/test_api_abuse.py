@@ -293,3 +293,18 @@ def test_a_process_plays_only_a_few_all_computer_matches_at_once() -> None:
     playing.release()
     assert client.post("/v1/matches", json=computers).status_code == 201
     assert playing.acquire(blocking=False)  # the create gave its slot back
+    playing.release()
+
+
+def test_an_all_computer_create_refused_a_slot_costs_no_token() -> None:
+    app = app_with((1000.0, 1000.0))
+    client = app.test_client()
+    playing = app.extensions["flipside_limits"].playing
+    for _ in range(ratelimit.ALL_COMPUTER_AT_ONCE):
+        playing.acquire(blocking=False)
+    computers = {"game": "oink", "seats": COMPUTERS}
+    assert {client.post("/v1/matches", json=computers).status_code for _ in range(5)} == {429}
+    for _ in range(ratelimit.ALL_COMPUTER_AT_ONCE):
+        playing.release()
+    burst = [client.post("/v1/matches", json=computers).status_code for _ in range(30)]
+    assert burst == [201] * int(ALL_COMPUTER_LIMIT[1])  # the address's whole burst is left
