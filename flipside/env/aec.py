@@ -32,8 +32,25 @@ def agent_name(seat: int) -> str:
     return f"seat_{seat}"
 
 
+def start_episode(env: AECEnv) -> None:
+    """PettingZoo's bookkeeping for a new episode: every agent in, no rewards, nobody done,
+    empty infos, the first agent selected."""
+    env.agents = env.possible_agents[:]
+    env.rewards = dict.fromkeys(env.agents, 0.0)
+    env._cumulative_rewards = dict.fromkeys(env.agents, 0.0)
+    env.terminations = dict.fromkeys(env.agents, False)
+    env.truncations = dict.fromkeys(env.agents, False)
+    env.infos = {agent: {} for agent in env.agents}
+    env.agent_selection = env.agents[0]
+
+
 class FlipsideEnv(AECEnv):
     """Every seat of a match of `game` is a learner (docs/research.md)."""
+
+    # PettingZoo's bookkeeping (`start_episode`), typed here: AECEnv declares none of it.
+    agent_selection: str
+    terminations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
 
     def __init__(
         self,
@@ -90,13 +107,7 @@ class FlipsideEnv(AECEnv):
         self._seed = seed
         self._actions: list[int] = []
         self.table = Table(self.game_id, [SeatSpec("human")] * self.seat_count, seed, self.options)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.agents[0]
+        start_episode(self)
         self._sealed: dict[int, Any] = {}  # seat -> its sealed command, not yet applied
         self._select(self._next_seat())
 

@@ -49,6 +49,7 @@ from pettingzoo import AECEnv
 
 from flipside.engine.registry import INSTALLED, AnyGame, game_named
 from flipside.env import FlipsideEnv
+from flipside.env.aec import start_episode
 from flipside.env.spaces import spaces_of
 
 SEATS = {"flipside": 4, "oink": 2, "holdem": 4, "orc": 4, "juggernaut": 4}
@@ -151,13 +152,8 @@ class _Idle(AECEnv):
         return self.shown
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection, self.left = self.agents[0], self.length
+        start_episode(self)
+        self.left = self.length
 
     def step(self, action: int | None) -> None:
         if self.terminations[self.agent_selection]:
