@@ -137,6 +137,9 @@ SELECT n.projection, c.txid, c.global_position, coalesce(c.events, 0) AS events,
             SELECT FROM events e
             WHERE (e.txid, e.global_position)
                   > (coalesce(c.txid, 0)::text::xid8, coalesce(c.global_position, 0))
+            -- In index order: with a LIMIT and no order, the planner scanned the whole table
+            -- for the few rows it expected early, and found none when nothing was behind.
+            ORDER BY e.txid, e.global_position
             LIMIT %s) AS unfolded) AS lag
 FROM unnest(%s::text[]) AS n(projection) LEFT JOIN projection_checkpoints c USING (projection)
 ORDER BY n.projection
