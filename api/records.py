@@ -29,6 +29,7 @@ from flipside.store import StoredEvent, StoreUnavailable
 
 from .capacity import StreamSlots, stream_slots
 from .dependencies import deps
+from .kept_exports import KeptExports
 from .matches import caller_of, current_state
 from .problems import Problem
 from .schemas import (
@@ -52,12 +53,14 @@ blp = Blueprint(
 _record_schema = EventRecordSchema()
 _SLOTS = "flipside_stream_slots"
 _FEEDS = "flipside_stream_feeds"
+_KEPT = "flipside_kept_exports"
 
 
 @blp.record_once
 def _install_streaming(state: Any) -> None:
     app = state.app
     app.extensions[_FEEDS] = Feeds(_rendered)
+    app.extensions[_KEPT] = KeptExports()
     settings = app.config.get("FLIPSIDE_SETTINGS") or Settings.from_env()
     app.extensions[_SLOTS] = app.config.get("FLIPSIDE_STREAM_SLOTS") or stream_slots(
         settings.threads
@@ -252,12 +255,25 @@ def export(query: dict[str, Any], match_id: str) -> Response:
     if not (caller.admin or match.progress.outcome is not None):
         raise Problem("forbidden", "the record is public once the match is over")
     fmt = query["format"]
+    kept: KeptExports = current_app.extensions[_KEPT]
+    key = (match_id, fmt, match.progress.version)
+    finished = match.progress.outcome is not None
+    text = kept.get(key) if finished else None
+    if text is None:
+        text = _written(service, match_id, fmt, match.game.id)
+        if finished:  # never changes again
+            kept.keep(key, text)
+    disposition = f'attachment; filename="{match_id}.{fmt}"'
+    headers = {"Content-Disposition": disposition}
+    return Response(text, mimetype=_MEDIA_TYPES.get(fmt, "text/plain"), headers=headers)
+
+
+def _written(service: MatchService, match_id: str, fmt: str, game: str) -> str:
+    """The match's record in `fmt`."""
     body = io.StringIO()
     try:
-        for _ in write_matches(body, fmt, [service.events(match_id)], game=match.game.id):
+        for _ in write_matches(body, fmt, [service.events(match_id)], game=game):
             pass  # one match: nothing to report per match
     except RecordError as error:  # a format of another game than the match's
         raise Problem("validation_error", str(error)) from None
-    disposition = f'attachment; filename="{match_id}.{fmt}"'
-    headers = {"Content-Disposition": disposition}
-    return Response(body.getvalue(), mimetype=_MEDIA_TYPES.get(fmt, "text/plain"), headers=headers)
+    return body.getvalue()

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from flipside.api import create_app, ratelimit
+from flipside.api import create_app, ratelimit, records
 from flipside.api.body_limit import MAX_BODY_BYTES, largest_valid_body
 from flipside.api.dependencies import Dependencies
 from flipside.api.problems import MAX_LISTED_ERRORS, bounded
@@ -308,3 +308,27 @@ def test_an_all_computer_create_refused_a_slot_costs_no_token() -> None:
         playing.release()
     burst = [client.post("/v1/matches", json=computers).status_code for _ in range(30)]
     assert burst == [201] * int(ALL_COMPUTER_LIMIT[1])  # the address's whole burst is left
+
+
+def test_a_finished_matchs_export_is_written_once_and_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Anyone may ask for a finished match's record again and again, and a long one takes
+    most of a second to write: the process keeps it (it never changes)."""
+    written: list[str] = []
+    write_matches = records.write_matches
+
+    def counted(out: Any, fmt: str, *args: Any, **kwargs: Any) -> Any:
+        written.append(fmt)
+        return write_matches(out, fmt, *args, **kwargs)
+
+    monkeypatch.setattr(records, "write_matches", counted)
+    client = app_with().test_client()
+    finished = client.post("/v1/matches", json={"game": "oink", "seats": COMPUTERS}).get_json()
+    path = f"/v1/matches/{finished['match_id']}/export"
+    first, again = (client.get(path, query_string={"format": "jsonl"}) for _ in range(2))
+    assert first.status_code == again.status_code == 200
+    assert again.get_data() == first.get_data() and written == ["jsonl"]
+    running = client.post("/v1/matches", json={"game": "oink", "seats": PEOPLE}).get_json()
+    assert client.get(f"/v1/matches/{running['match_id']}/export").status_code == 403
+    assert written == ["jsonl"]  # refused before anything was written
