@@ -29,7 +29,7 @@ from flipside.store import StoredEvent, StoreUnavailable
 
 from .capacity import StreamSlots, stream_slots
 from .dependencies import deps
-from .kept_exports import KeptExports
+from .kept_exports import KeptExports, kept_exports
 from .matches import caller_of, current_state
 from .problems import Problem
 from .schemas import (
@@ -60,7 +60,7 @@ _KEPT = "flipside_kept_exports"
 def _install_streaming(state: Any) -> None:
     app = state.app
     app.extensions[_FEEDS] = Feeds(_rendered)
-    app.extensions[_KEPT] = KeptExports()
+    app.extensions[_KEPT] = kept_exports()
     settings = app.config.get("FLIPSIDE_SETTINGS") or Settings.from_env()
     app.extensions[_SLOTS] = app.config.get("FLIPSIDE_STREAM_SLOTS") or stream_slots(
         settings.threads
@@ -262,7 +262,7 @@ def export(query: dict[str, Any], match_id: str) -> Response:
     if text is None:
         text = _written(service, match_id, fmt, match.game.id)
         if finished:  # never changes again
-            kept.keep(key, text)
+            kept.put(key, text)
     disposition = f'attachment; filename="{match_id}.{fmt}"'
     headers = {"Content-Disposition": disposition}
     return Response(text, mimetype=_MEDIA_TYPES.get(fmt, "text/plain"), headers=headers)

@@ -14,9 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -29,6 +27,7 @@ from flipside.engine.errors import RuleViolation
 from flipside.engine.game import Progress
 from flipside.engine.registry import DEFAULT_GAME, AnyGame, game_named, game_of_type
 from flipside.engine.seats import SeatSpec
+from flipside.recent import Recent
 from flipside.store import ConcurrencyError, EventStore, IdempotencyRecord, NewEvent, StoredEvent
 
 MAX_ATTEMPTS = 8
@@ -108,33 +107,6 @@ class Handled:
     replayed: bool = False
 
 
-class _RecentMatches:
-    """The latest state seen of the most recently used matches, for one process's threads.
-
-    States are immutable and always re-checked against the store (a stale one only costs a
-    re-read), so the cache needs no invalidation, only a bound on its size.
-    """
-
-    def __init__(self, capacity: int = STATE_CACHE_SIZE) -> None:
-        self.capacity = capacity
-        self._matches: OrderedDict[str, Loaded] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, match_id: str) -> Loaded | None:
-        with self._lock:
-            match = self._matches.get(match_id)
-            if match is not None:
-                self._matches.move_to_end(match_id)
-        return match
-
-    def put(self, match_id: str, match: Loaded) -> None:
-        with self._lock:
-            self._matches[match_id] = match
-            self._matches.move_to_end(match_id)
-            while len(self._matches) > self.capacity:
-                self._matches.popitem(last=False)
-
-
 class MatchService:
     """One path for every game and every move: load, decide, computer seats move, append."""
 
@@ -150,7 +122,9 @@ class MatchService:
         self.npc_context = npc_context  # offered to every game's computer players
         self.policies_for = policies_for  # overrides the games' own computer players
         self.max_attempts = max_attempts
-        self._matches = _RecentMatches()  # the latest state seen per match
+        # The latest state seen per match. States are immutable and always re-checked
+        # against the store (a stale one only costs a re-read): no invalidation, a bound.
+        self._matches = Recent[str, Loaded](STATE_CACHE_SIZE)
 
     # --- reading ---------------------------------------------------------------------------
 

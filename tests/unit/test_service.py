@@ -198,7 +198,7 @@ def test_matches_without_a_timeout_never_expire(service: MatchService) -> None:
 
 def test_a_process_keeps_the_states_of_recent_matches_only() -> None:
     service = MatchService(InMemoryEventStore())
-    service._matches.capacity = 2
+    service._matches.budget = 2
     ids = [service.create([NPC] * 3, seed=SEED).match.state.match_id for _ in range(3)]
     assert service._matches.get(ids[0]) is None  # the oldest was let go...
     assert state_of(service, ids[0]).phase == "over"  # ...and is read again from the store
