@@ -14,7 +14,6 @@ claims a name counts against the player's own rate-limit bucket once proven.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from typing import Any
 
@@ -28,7 +27,7 @@ from flipside.engine.seats import NAME_MAX, SeatSpec, valid_name
 
 from .auth import is_player, issue_token, token_hash
 from .player_registry import InMemoryPlayers, Player, PlayerRegistry, PostgresPlayers, folded
-from .problems import Problem
+from .problems import Problem, rate_limited
 from .ratelimit import Limiter, RateLimiter, SharedRateLimiter
 from .schemas import StrictSchema
 
@@ -127,12 +126,10 @@ def _limit_registrations() -> None:
     # By address even with a proven token: tokens are had for the asking.
     wait = limiter.wait(f"register:address:{request.remote_addr}")
     if wait:
-        raise Problem(
-            "rate_limited",
+        raise rate_limited(
             f"more than {limiter.burst:g} names at once, or one every "
-            f"{1 / limiter.rate:g} seconds after, from this address; try again after "
-            "Retry-After seconds",
-            headers={"Retry-After": str(max(1, math.ceil(wait)))},
+            f"{1 / limiter.rate:g} seconds after, from this address",
+            wait,
         )
 
 

@@ -9,6 +9,7 @@ webargs (404, 405, 413, 415, malformed JSON, validation) are turned into the sam
 from __future__ import annotations
 
 import http
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -119,6 +120,15 @@ class Problem(HTTPException):
         self.detail = detail
         self.errors, self.errors_omitted = bounded(errors)
         self.extra_headers = headers or {}
+
+
+def rate_limited(why: str, wait: float) -> Problem:
+    """429 ``rate_limited``: `why`, and to try again after `wait` seconds (at least one)."""
+    return Problem(
+        "rate_limited",
+        f"{why}; try again after Retry-After seconds",
+        headers={"Retry-After": str(max(1, math.ceil(wait)))},
+    )
 
 
 # A body with a mistake in every element had every one listed: a 50 KiB body answered with a

@@ -41,10 +41,11 @@ from flask import Flask, Response, current_app, g, request
 
 from flipside.config import RateLimit
 from flipside.logging import get_logger
+from flipside.recent import Recent
 from flipside.store import StoreUnavailable
 
 from .auth import presented_token, token_hash
-from .problems import Problem
+from .problems import Problem, rate_limited
 
 # Enough for every client of a busy worker; beyond it the least recently seen bucket is
 # dropped, which only forgives its debt (a stream of made-up tokens cannot grow memory).
@@ -312,25 +313,15 @@ class _Debts:
         self, clock: Callable[[], float] = time.monotonic, max_keys: int = MAX_BUCKETS
     ) -> None:
         self._clock = clock
-        self._max_keys = max_keys
-        self._until: dict[str, float] = {}
-        self._lock = threading.Lock()
+        self._until = Recent[str, float](max_keys)
 
     def owe(self, key: str, seconds: float) -> None:
-        with self._lock:
-            self._until.pop(key, None)
-            if seconds > 0:
-                self._until[key] = self._clock() + seconds
-                if len(self._until) > self._max_keys:
-                    del self._until[next(iter(self._until))]
+        self._until.put(key, self._clock() + seconds)
 
     def wait(self, key: str) -> float:
         """The seconds `key` is still in debt (0: none)."""
-        with self._lock:
-            left = self._until.get(key, -math.inf) - self._clock()
-            if left <= 0:
-                self._until.pop(key, None)
-            return max(0.0, left)
+        until = self._until.get(key)
+        return 0.0 if until is None else max(0.0, until - self._clock())
 
 
 @dataclass(frozen=True)
@@ -350,11 +341,10 @@ def _limits() -> Limits | None:
 
 
 def _refuse(limiter: Limiter, wait: float, what: str) -> Problem:
-    return Problem(
-        "rate_limited",
+    return rate_limited(
         f"more than {limiter.rate:g} {what} per second (burst {limiter.burst:g}) from this "
-        "token or address; try again after Retry-After seconds",
-        headers={"Retry-After": str(max(1, math.ceil(wait)))},
+        "token or address",
+        wait,
     )
 
 
@@ -404,12 +394,10 @@ def computer_play(all_computer: bool) -> Iterator[None]:
     key = f"computer:{_address_key()}"
     owed = limits.debts.wait(key)
     if owed:
-        raise Problem(
-            "rate_limited",
+        raise rate_limited(
             "the computer players of this address's matches have played beyond its share "
-            f"({limits.all_computer.rate * COMPUTER_SECONDS_PER_TOKEN:g} s of play a second); "
-            "try again after Retry-After seconds",
-            headers={"Retry-After": str(max(1, math.ceil(owed)))},
+            f"({limits.all_computer.rate * COMPUTER_SECONDS_PER_TOKEN:g} s of play a second)",
+            owed,
         )
     if all_computer:
         _all_computer_slot(limits, key)
@@ -430,11 +418,10 @@ def _all_computer_slot(limits: Limits, key: str) -> None:
     """One of the process's slots for an all-computer create, and the address's token for
     it (a slot first: a create refused for want of one must not cost a token)."""
     if not limits.playing.acquire(blocking=False):
-        raise Problem(
-            "rate_limited",
+        raise rate_limited(
             f"this server process plays {ALL_COMPUTER_AT_ONCE} matches of computer players "
-            "only at a time; try again after Retry-After seconds",
-            headers={"Retry-After": "1"},
+            "only at a time",
+            1,
         )
     if wait := limits.all_computer.wait(key):
         limits.playing.release()

@@ -31,7 +31,7 @@ from .capacity import StreamSlots, stream_slots
 from .dependencies import deps
 from .kept_exports import KeptExports, kept_exports
 from .matches import caller_of, current_state
-from .problems import Problem
+from .problems import Problem, rate_limited
 from .schemas import (
     EventRecordSchema,
     EventsQuerySchema,
@@ -217,11 +217,9 @@ def stream(query: dict[str, Any], match_id: str) -> Response:
     )
     slots: StreamSlots = current_app.extensions[_SLOTS]
     if not slots.take():
-        raise Problem(
-            "rate_limited",
-            f"this server process holds {slots.limit} event streams, as many as it allows; "
-            "retry shortly",
-            headers={"Retry-After": str(int(timing.heartbeat))},
+        raise rate_limited(
+            f"this server process holds {slots.limit} event streams, as many as it allows",
+            int(timing.heartbeat),
         )
     # With the request's context: a turn that runs out while streaming is appended, and
     # signalled, as in any request.

@@ -35,7 +35,7 @@ from flipside.config import Settings
 from flipside.logging import get_logger
 from flipside.store import NOTIFY_CHANNEL, PostgresEventStore
 
-from .problems import Problem
+from .problems import Problem, rate_limited
 
 log = get_logger(__name__)
 
@@ -136,7 +136,7 @@ class Wakeups:
 
 
 def _busy(detail: str) -> Problem:
-    return Problem("rate_limited", f"{detail}; retry shortly", headers={"Retry-After": "1"})
+    return rate_limited(detail, 1)
 
 
 class NotificationListener:
